@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorStatus, publicConfig, type ErrorCode } from '@jobportal/shared';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { accessPlugin } from './lib/access';
+import { AppError } from './lib/app-error';
+import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
+import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { ensureServerKey } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createGoogleVerifier } from './modules/auth/google';
+import { createTokenSigner } from './modules/auth/tokens';
+import { usersRoutes } from './modules/users/users.routes';
+import { randomToken } from './lib/crypto';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+}
+
+const statusCodes = new Map<number, ErrorCode>([
+  [400, 'bad_request'],
+  [401, 'not_authenticated'],
+  [403, 'permission_denied'],
+  [404, 'not_found'],
+  [409, 'conflict'],
+  [413, 'payload_too_large'],
+  [415, 'unsupported_media_type'],
+  [429, 'rate_limited'],
+]);
+
+/** Builds the whole HTTP app without listening, so tests and main share it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.refresh', '*.otp'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production' ? 'loopback' : false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.code(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        (fields[name] ??= []).push(issue.message ?? 'This value is not valid.');
+      }
+      const first = Object.entries(fields)[0];
+      const detail = first ? `${first[0]}: ${first[1][0] ?? 'invalid'}` : 'The request is not valid.';
+      return reply.code(400).send({ detail: `Please correct the highlighted fields. ${detail}`, code: 'validation_error', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = statusCodes.get(status) ?? 'bad_request';
+      return reply.code(errorStatus[code]).send({ detail: error.message || 'The request is not valid.', code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: `Something went wrong on our side (request ${request.id}).`, code: 'internal_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ detail: `No such address: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        frameSrc: ['https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.env === 'production',
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, version: '0.1.0', description: 'Job portal and interview platform.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
+  const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
+  const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log));
+  const limiter = deps.limiter ?? createMemoryRateLimiter();
+  const auth = createAuthService({
+    db,
+    mailer,
+    limiter,
+    signer: createTokenSigner(secret),
+    codeSecret,
+    verifyGoogleToken: createGoogleVerifier(config.google),
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    productName: config.productName,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    if (!deps.mailer) mailer.close();
+    if (!deps.limiter) limiter.close();
+  });
+
+  await app.register(accessPlugin, { authenticate: auth.authenticate });
+
+  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check failed');
+      return reply.code(503).send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
+    }
+  });
+  app.get('/api/config/', { schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: publicConfig } } }, () => ({
+    googleClientId: config.google.clientId ?? null,
+    productName: config.productName,
+  }));
+
+  authRoutes(app, { auth });
+  usersRoutes(app, { db });
+
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`no web build at ${config.webDist}; serving the API only (run npm run build)`);
+  }
+
+  return app;
+}

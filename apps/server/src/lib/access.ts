@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@jobportal/shared';
+import { AppError, notAuthenticated } from './app-error';
+
+export interface Viewer {
+  userId: number;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a signed-in user with one of these roles (any role when none given). */
+    requireRole(...roles: Role[]): onRequestHookHandler;
+  }
+}
+
+export type Authenticate = (token: string) => Promise<Viewer>;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Who may call what, in one place: routes name the roles, this checks the token and the role. */
+export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: FastifyInstance, { authenticate }) => {
+  app.decorateRequest('viewer', null);
+  app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
+    return async (request) => {
+      const token = bearer(request);
+      if (!token) throw notAuthenticated();
+      request.viewer = await authenticate(token);
+      if (roles.length && !roles.includes(request.viewer.role)) {
+        throw new AppError('permission_denied', 'Your account is not allowed to do that.');
+      }
+    };
+  });
+});
+
+/** The signed-in viewer of a route guarded by requireRole. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw notAuthenticated();
+  return request.viewer;
+}

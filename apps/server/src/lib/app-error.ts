@@ -1,0 +1,38 @@
+import { errorStatus, type ApiErrorBody, type ErrorCode } from '@jobportal/shared';
+
+/** The one error type services throw; its code decides the HTTP status (shared `errorStatus`). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  toBody(): ApiErrorBody {
+    return this.fields ? { detail: this.message, code: this.code, fields: this.fields } : { detail: this.message, code: this.code };
+  }
+}
+
+export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);
+export const forbidden = (detail = 'You are not allowed to do that.') => new AppError('permission_denied', detail);
+export const notAuthenticated = () => new AppError('not_authenticated', 'Sign in to continue.');
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError('rate_limited', `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}

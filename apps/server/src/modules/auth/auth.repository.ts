@@ -1,0 +1,136 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authSessions, companies, oneTimeCodes, refreshTokens, serverKeys, users, type UserRow } from '../../db/schema';
+
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+  return row;
+}
+
+/** Inserts a user; answers undefined when the e-mail is taken. */
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function hasCompany(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.ownerId, userId)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertSession(db: Db, values: typeof authSessions.$inferInsert): Promise<void> {
+  await db.insert(authSessions).values(values);
+}
+
+export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string): Promise<void> {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash });
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: authSessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false when it already was (a replay, or a race lost). */
+export async function claimRefreshToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** The live session and its user behind an access token, or undefined when revoked or expired. */
+export async function findLiveSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ userId: users.id, role: users.role, isActive: users.isActive })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Stores a new code, retiring the earlier unused ones of the same purpose. */
+export async function replaceCode(
+  db: Db,
+  values: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(oneTimeCodes.email, values.email), eq(oneTimeCodes.purpose, values.purpose), isNull(oneTimeCodes.consumedAt)));
+    await tx.insert(oneTimeCodes).values(values);
+  });
+}
+
+export async function findLatestCode(db: Db, email: string, purpose: CodePurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong try; answers the tries made so far. */
+export async function countWrongTry(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id))
+    .returning({ attempts: oneTimeCodes.attempts });
+  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Uses a code up; false when another request used it first. */
+export async function consumeCode(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return rows.length === 1;
+}
+
+/** Reads a server-wide secret, making it on first use; every instance agrees on the winner. */
+export async function ensureServerKey(db: Db, name: string, make: () => string): Promise<string> {
+  await db.insert(serverKeys).values({ name, value: make() }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, name));
+  if (!row) throw new Error(`server key ${name} is missing`);
+  return row.value;
+}

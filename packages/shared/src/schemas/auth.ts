@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { limits } from '../limits';
+import { email } from './common';
+
+export const roles = ['admin', 'jobseeker', 'employer'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+export const selfServiceRoles = ['jobseeker', 'employer'] as const;
+export const selfServiceRole = z.enum(selfServiceRoles);
+
+export const password = z
+  .string()
+  .min(limits.passwordMin, `Use at least ${limits.passwordMin} characters.`)
+  .max(limits.passwordMax, `Use at most ${limits.passwordMax} characters.`);
+
+export const otpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail.');
+
+export const signupRequest = z.object({
+  email,
+  password,
+  full_name: z.string().trim().min(1, 'Enter your name.').max(limits.nameMax),
+  role: selfServiceRole,
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+export const signupResponse = z.object({ user_id: z.number().int(), message: z.string() });
+export type SignupResponse = z.infer<typeof signupResponse>;
+
+export const loginRequest = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password.').max(limits.passwordMax),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** What every sign-in path answers: password, one-time code and Google. */
+export const loginResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  role: roleSchema,
+  user: sessionUser,
+  companyDetailsSubmitted: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const emailRequest = z.object({ email });
+export type EmailRequest = z.infer<typeof emailRequest>;
+
+export const verifyOtpRequest = z.object({ email, otp: otpCode });
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequest>;
+
+export const refreshRequest = z.object({ refresh: z.string().min(1).max(2000) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+export const googleLoginRequest = z.object({
+  access_token: z.string().min(1).max(8000),
+  role: selfServiceRole.optional(),
+});
+export type GoogleLoginRequest = z.infer<typeof googleLoginRequest>;
+
+export const passwordResetConfirmRequest = z.object({ email, otp: otpCode, new_password: password });
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
+
+/** Configuration the server gives the browser, so one build serves any deployment. */
+export const publicConfig = z.object({
+  googleClientId: z.string().nullable(),
+  productName: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
