@@ -1,0 +1,330 @@
+import { eq } from 'drizzle-orm';
+import { generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeCodes, users } from '../../db/schema';
+import { createUser } from '../../db/seed/factories';
+import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
+import { startGoogleKeyServer } from '../../test/google-keys';
+
+const CLIENT_ID = 'test-client.apps.googleusercontent.com';
+let t: TestApp;
+let google: Awaited<ReturnType<typeof startGoogleKeyServer>>;
+let n = 0;
+const uniqueEmail = (tag: string) => `${tag}-${n++}@example.test`;
+
+beforeAll(async () => {
+  google = await startGoogleKeyServer(CLIENT_ID);
+  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUER: google.issuer });
+});
+afterAll(async () => {
+  await t?.close();
+  await google?.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
+
+async function signUp(role: 'jobseeker' | 'employer' = 'jobseeker') {
+  const email = uniqueEmail(role);
+  const res = await post('/api/signup/', { email, password: 'a-long-unusual-pass', full_name: 'Sam Doe', role });
+  expect(res.statusCode).toBe(201);
+  return { email, userId: json<{ user_id: number }>(res).user_id };
+}
+
+async function signIn(email: string, password = 'correct-horse-battery') {
+  const res = await post('/api/login/', { email, password });
+  expect(res.statusCode).toBe(200);
+  return json<{ accessToken: string; refreshToken: string; role: string; companyDetailsSubmitted: boolean }>(res);
+}
+
+describe('signup and e-mail verification', () => {
+  it('creates the account, e-mails a 6-digit code, and the code signs in', async () => {
+    const { email, userId } = await signUp('employer');
+    const code = await t.smtp.waitForCode(email);
+    expect(code).toMatch(/^\d{6}$/);
+    const res = await post('/api/verify-otp/', { email, otp: code });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ role: string; user: { id: number; email: string }; companyDetailsSubmitted: boolean; accessToken: string }>(res);
+    expect(body).toMatchObject({ role: 'employer', user: { id: userId, email }, companyDetailsSubmitted: false });
+    const [row] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.emailVerified).toBe(true);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('stores codes hashed, never in plain text', async () => {
+    const { email } = await signUp();
+    const code = await t.smtp.waitForCode(email);
+    const rows = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).not.toContain(code);
+    expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses bad input with the fields named', async () => {
+    const res = await post('/api/signup/', { email: 'not-an-email', password: 'short', full_name: '', role: 'admin' });
+    expect(res.statusCode).toBe(400);
+    const body = json<{ code: string; fields: Record<string, string[]> }>(res);
+    expect(body.code).toBe('validation_error');
+    expect(Object.keys(body.fields).sort()).toEqual(['email', 'full_name', 'password', 'role']);
+  });
+
+  it('refuses common passwords', async () => {
+    const res = await post('/api/signup/', { email: uniqueEmail('c'), password: 'password123', full_name: 'Sam', role: 'jobseeker' });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string[]> }>(res).fields.password?.[0]).toMatch(/too common/);
+  });
+
+  it('answers 409 for an e-mail already in use', async () => {
+    const user = await createUser(t.db);
+    const res = await post('/api/signup/', { email: user.email.toUpperCase(), password: 'a-long-unusual-pass', full_name: 'X', role: 'jobseeker' });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).code).toBe('email_taken');
+  });
+
+  it('matches codes by e-mail as well as by code', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const codeA = await t.smtp.waitForCode(a.email);
+    const res = await post('/api/verify-otp/', { email: b.email, otp: codeA });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('counts wrong tries and retires the code after the fifth', async () => {
+    const { email } = await signUp();
+    const code = await t.smtp.waitForCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 5; i++) {
+      const res = await post('/api/verify-otp/', { email, otp: wrong });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).code).toBe('invalid_otp');
+      if (i < 5) expect(json(res).detail).toContain(`${5 - i} tr`);
+    }
+    const res = await post('/api/verify-otp/', { email, otp: code });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('otp_expired');
+  });
+
+  it('uses a code once only, and not after 10 minutes', async () => {
+    const { email } = await signUp();
+    const code = await t.smtp.waitForCode(email);
+    expect((await post('/api/verify-otp/', { email, otp: code })).statusCode).toBe(200);
+    expect(json(await post('/api/verify-otp/', { email, otp: code })).code).toBe('otp_expired');
+
+    const other = await signUp();
+    const otherCode = await t.smtp.waitForCode(other.email);
+    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.email, other.email));
+    expect(json(await post('/api/verify-otp/', { email: other.email, otp: otherCode })).code).toBe('otp_expired');
+  });
+
+  it('keeps the account when the mail server fails, and says so', async () => {
+    t.smtp.setFailing(true);
+    try {
+      const email = uniqueEmail('nomail');
+      const res = await post('/api/signup/', { email, password: 'a-long-unusual-pass', full_name: 'Sam', role: 'jobseeker' });
+      expect(res.statusCode).toBe(201);
+      expect(json(res).message).toMatch(/could not be sent/);
+      const [row] = await t.db.select().from(users).where(eq(users.email, email));
+      expect(row).toBeDefined();
+    } finally {
+      t.smtp.setFailing(false);
+    }
+  });
+});
+
+describe('sign-in codes', () => {
+  it('answers the same whether or not the account exists, and mails only real accounts', async () => {
+    const user = await createUser(t.db);
+    const a = await post('/api/send-otp/', { email: user.email }, {}, '10.0.1.1');
+    const b = await post('/api/send-otp/', { email: 'nobody@example.test' }, {}, '10.0.1.1');
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(json(a).detail.replace(user.email, '')).toBe(json(b).detail.replace('nobody@example.test', ''));
+    const code = await t.smtp.waitForCode(user.email);
+    expect(t.smtp.count('nobody@example.test')).toBe(0);
+    expect((await post('/api/verify-otp/', { email: user.email, otp: code })).statusCode).toBe(200);
+  });
+
+  it('allows one resend a minute per address, with Retry-After', async () => {
+    const email = uniqueEmail('resend');
+    expect((await post('/api/send-otp/', { email }, {}, '10.0.2.1')).statusCode).toBe(200);
+    const res = await post('/api/resend-otp/', { email }, {}, '10.0.2.2');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(json(res).code).toBe('rate_limited');
+  });
+
+  it('refuses a malformed code or e-mail', async () => {
+    const res = await post('/api/verify-otp/', { email: 'x@example.test', otp: '12ab' });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string[]> }>(res).fields.otp).toBeDefined();
+    expect((await post('/api/send-otp/', { email: 'nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('password sign-in', () => {
+  it('signs in a verified account with tokens and the session fields', async () => {
+    const user = await createUser(t.db, { role: 'jobseeker', fullName: 'Ada Lovelace' });
+    const body = await signIn(user.email);
+    expect(body).toMatchObject({ role: 'jobseeker', user: { id: user.id, email: user.email, full_name: 'Ada Lovelace' }, companyDetailsSubmitted: false });
+    expect(body.accessToken.split('.')).toHaveLength(3);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+    const user = await createUser(t.db);
+    const wrong = await post('/api/login/', { email: user.email, password: 'not-the-password' });
+    const unknown = await post('/api/login/', { email: 'ghost@example.test', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(json(wrong)).toEqual(json(unknown));
+    expect(json(wrong).code).toBe('invalid_credentials');
+  });
+
+  it('sends an unverified account to verify its e-mail, with a fresh code', async () => {
+    const user = await createUser(t.db, { emailVerified: false });
+    const res = await post('/api/login/', { email: user.email, password: 'correct-horse-battery' });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).code).toBe('email_not_verified');
+    await t.smtp.waitForCode(user.email);
+  });
+
+  it('refuses a deactivated account', async () => {
+    const user = await createUser(t.db, { isActive: false });
+    const res = await post('/api/login/', { email: user.email, password: 'correct-horse-battery' });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).code).toBe('account_disabled');
+  });
+
+  it('limits attempts per account with 429 and Retry-After', async () => {
+    const user = await createUser(t.db);
+    let last;
+    for (let i = 0; i < 11; i++) last = await post('/api/login/', { email: user.email, password: 'wrong-password-x' }, {}, `10.1.0.${i}`);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets only admins use the admin sign-in', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const seeker = await createUser(t.db);
+    expect((await post('/api/admin/login/', { email: admin.email, password: 'correct-horse-battery' })).statusCode).toBe(200);
+    const res = await post('/api/admin/login/', { email: seeker.email, password: 'correct-horse-battery' });
+    expect(res.statusCode).toBe(401);
+    expect((await post('/api/admin/login/', { email: admin.email })).statusCode).toBe(400);
+  });
+});
+
+describe('tokens', () => {
+  it('rotates refresh tokens; presenting a used one ends the whole session', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const first = await signIn(user.email);
+    const r1 = await post('/api/token/refresh/', { refresh: first.refreshToken });
+    expect(r1.statusCode).toBe(200);
+    const rotated = json<{ access: string; refresh: string }>(r1);
+    expect(rotated.refresh).not.toBe(first.refreshToken);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(rotated.access) })).statusCode).toBe(200);
+
+    const replay = await post('/api/token/refresh/', { refresh: first.refreshToken });
+    expect(replay.statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(rotated.access) })).statusCode).toBe(401);
+  });
+
+  it('refuses missing or unknown refresh tokens', async () => {
+    expect((await post('/api/token/refresh/', {})).statusCode).toBe(400);
+    expect(json(await post('/api/token/refresh/', { refresh: 'nope' })).code).toBe('token_invalid');
+  });
+
+  it('signs out: the refresh and access tokens stop working', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const s = await signIn(user.email);
+    expect((await post('/api/logout/', { refresh: s.refreshToken })).statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: s.refreshToken })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(s.accessToken) })).statusCode).toBe(401);
+    expect((await post('/api/logout/', {})).statusCode).toBe(400);
+  });
+
+  it('refuses forged and tampered access tokens', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const s = await signIn(user.email);
+    const [h, p, sig] = s.accessToken.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = [h, Buffer.from(JSON.stringify({ ...payload, role: 'admin', sub: '1' })).toString('base64url'), sig].join('.');
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer('garbage') })).statusCode).toBe(401);
+  });
+
+  it('cuts off a deactivated account at once', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const s = await signIn(user.email);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const res = await t.app.inject({ url: '/api/users/', headers: bearer(s.accessToken) });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).code).toBe('account_disabled');
+  });
+});
+
+describe('password reset', () => {
+  it('resets with the e-mailed code and signs out every session', async () => {
+    const user = await createUser(t.db);
+    const s = await signIn(user.email);
+    expect((await post('/api/request-password-reset/', { email: user.email }, {}, '10.2.0.1')).statusCode).toBe(200);
+    const code = await t.smtp.waitForCode(user.email);
+    const weak = await post('/api/password-reset-confirm/', { email: user.email, otp: code, new_password: 'qwerty123' });
+    expect(weak.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string[]> }>(weak).fields.new_password).toBeDefined();
+    const ok = await post('/api/password-reset-confirm/', { email: user.email, otp: code, new_password: 'a-brand-new-secret' });
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: s.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/login/', { email: user.email, password: 'correct-horse-battery' })).statusCode).toBe(401);
+    await signIn(user.email, 'a-brand-new-secret');
+  });
+
+  it('refuses a wrong code and answers unknown e-mails like known ones', async () => {
+    const res = await post('/api/request-password-reset/', { email: 'ghost2@example.test' }, {}, '10.2.0.2');
+    expect(res.statusCode).toBe(200);
+    const bad = await post('/api/password-reset-confirm/', { email: 'ghost2@example.test', otp: '123456', new_password: 'a-brand-new-secret' });
+    expect(bad.statusCode).toBe(400);
+    expect((await post('/api/password-reset-confirm/', { email: 'ghost2@example.test' })).statusCode).toBe(400);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('creates a new account with the chosen role, then signs the same person in', async () => {
+    const token = await google.sign({ sub: 'g-1', email: 'gina@example.test', name: 'Gina Google' });
+    const res = await post('/api/google/', { access_token: token, role: 'employer' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ role: 'employer', user: { email: 'gina@example.test', full_name: 'Gina Google' } });
+    const again = await post('/api/google/', { access_token: await google.sign({ sub: 'g-1', email: 'gina@example.test' }) });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('needs a role for a new account', async () => {
+    const res = await post('/api/google/', { access_token: await google.sign({ sub: 'g-2', email: 'new2@example.test' }) });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string[]> }>(res).fields.role).toBeDefined();
+  });
+
+  it('links an existing account with the same verified e-mail', async () => {
+    const user = await createUser(t.db, { emailVerified: false });
+    const res = await post('/api/google/', { access_token: await google.sign({ sub: 'g-3', email: user.email }) });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).user.id).toBe(user.id);
+  });
+
+  it('refuses tokens with a wrong audience, issuer, key or expiry, and unverified e-mails', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const bad = [
+      await google.sign({ sub: 'g-4', email: 'a@example.test' }, { audience: 'someone-else' }),
+      await google.sign({ sub: 'g-4', email: 'a@example.test' }, { issuer: 'https://evil.example' }),
+      await google.sign({ sub: 'g-4', email: 'a@example.test' }, { key: privateKey }),
+      await google.sign({ sub: 'g-4', email: 'a@example.test' }, { expiresIn: '-1m' }),
+      await google.sign({ sub: 'g-4', email: 'a@example.test', email_verified: false }),
+      'not-a-jwt',
+    ];
+    for (const token of bad) {
+      const res = await post('/api/google/', { access_token: token, role: 'jobseeker' });
+      expect(res.statusCode).toBe(401);
+      expect(json(res).code).toBe('google_token_invalid');
+    }
+    expect((await post('/api/google/', { role: 'jobseeker' })).statusCode).toBe(400);
+  });
+});

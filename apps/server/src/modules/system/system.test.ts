@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createTestApp, json, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('service endpoints', () => {
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(json(ready).status).toBe('ok');
+  });
+
+  it('serves an OpenAPI document generated from the shared schemas', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(res);
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/signup/', '/api/login/', '/api/verify-otp/', '/api/token/refresh/', '/api/google/', '/api/users/']) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(JSON.stringify(doc.paths['/api/signup/'])).toContain('full_name');
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('gives the web app its public settings', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(json(res)).toEqual({ googleClientId: null, productName: 'Hireloop' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown addresses with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nope/' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res).code).toBe('not_found');
+  });
+
+  it('answers malformed JSON, wrong content types and huge bodies with 4xx, never 5xx', async () => {
+    const broken = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(broken.statusCode).toBe(400);
+    expect(json(broken).code).toBe('bad_request');
+    const text = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(text.statusCode).toBe(415);
+    const huge = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }) });
+    expect(huge.statusCode).toBe(413);
+    const array = await t.app.inject({ method: 'POST', url: '/api/login/', payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/login/' });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('configuration', () => {
+  it('stops on a bad value with one clear line naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Bad configuration: PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('defaults to the embedded database with demo data, and no demo data on a server', () => {
+    expect(loadConfig({})).toMatchObject({ port: 8000, databaseUrl: undefined, seedDemo: true });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+// `npm test`: every suite, in order. Suites that need what this machine lacks (a PostgreSQL server,
+// Chromium) are skipped with the reason printed, unless TEST_DATABASE_URL / E2E_REQUIRED=1 demand them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-test-reports-'));
+const results = [];
+let passed = 0;
+let failed = 0;
+let skippedTests = 0;
+
+function run(name, command, args, { cwd = root, env = {}, report } = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  let counts = '';
+  if (report && fs.existsSync(report)) {
+    const data = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const p = data.numPassedTests ?? data.stats?.expected ?? 0;
+    const f = data.numFailedTests ?? data.stats?.unexpected ?? 0;
+    const s = (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0) + (data.stats?.skipped ?? 0);
+    passed += p;
+    failed += f;
+    skippedTests += s;
+    counts = ` (${p} passed, ${f} failed${s ? `, ${s} skipped` : ''})`;
+  }
+  if (!ok && !counts) failed += 1;
+  results.push({ name, status: ok ? 'passed' : 'FAILED', detail: `${counts} in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+  return ok;
+}
+
+function skip(name, why) {
+  console.log(`\n━━ ${name} ━━\nSKIPPED: ${why}`);
+  results.push({ name, status: 'SKIPPED', detail: ` — ${why}` });
+}
+
+function fail(name, why) {
+  console.log(`\n━━ ${name} ━━\nFAILED: ${why}`);
+  failed += 1;
+  results.push({ name, status: 'FAILED', detail: ` — ${why}` });
+}
+
+const vitest = (dir, reportName, env = {}) => {
+  const report = path.join(reports, `${reportName}.json`);
+  return [
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: path.join(root, dir), env, report },
+  ];
+};
+
+const only = process.argv[2];
+const want = (suite) => !only || only === suite;
+
+if (want('static')) {
+  run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+}
+if (want('server')) {
+  run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
+  if (process.env.TEST_DATABASE_URL) {
+    run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));
+  } else {
+    skip('server on PostgreSQL server', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  }
+}
+if (want('web')) run('web components (jsdom)', ...vitest('apps/web', 'web'));
+
+if (want('e2e')) {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean);
+  const chromium = candidates.find((p) => fs.existsSync(p));
+  if (!chromium) {
+    const why = `no Chromium found (looked at ${candidates.join(', ')}); install it with: apt-get install -y chromium`;
+    if (process.env.E2E_REQUIRED === '1') fail('browser journeys (Playwright + Chromium)', `${why}; E2E_REQUIRED=1`);
+    else skip('browser journeys (Playwright + Chromium)', why);
+  } else if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+    const report = path.join(reports, 'e2e.json');
+    run('browser journeys (Playwright + Chromium)', 'npx', ['playwright', 'test'], {
+      cwd: path.join(root, 'e2e'),
+      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      report,
+    });
+  }
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name}${r.detail}`);
+const skippedSuites = results.filter((r) => r.status === 'SKIPPED').length;
+if (skippedSuites) console.log(`${skippedSuites} suite(s) skipped: see the reasons above.`);
+console.log(`${passed} passed, ${failed} failed${skippedTests ? `, ${skippedTests} skipped` : ''}`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(results.some((r) => r.status === 'FAILED') ? 1 : 0);
