@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { paginated, paginationQuery } from './common';
+
+export const companySizes = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5000+'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** What an employer writes about its company. `is_approved` is not here: only admins set it. */
+export const companyInput = z.object({
+  name: z.string().trim().min(2, 'Enter the company name.').max(120, 'Use at most 120 characters.'),
+  website_url: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address, like https://example.com.' }).max(300)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  industry: optionalText(80),
+  company_size: z.enum(companySizes).nullish().transform((v) => v ?? null),
+  founded_date: z.iso
+    .date('Use a date like 2015-04-01.')
+    .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The founding date cannot be in the future.')
+    .nullish()
+    .transform((v) => v ?? null),
+  description: z.string().trim().max(5000, 'Use at most 5,000 characters.').default(''),
+  headquarters_location: optionalText(120),
+  tech_stack: z.array(z.string().trim().min(1).max(40)).max(30, 'List at most 30 technologies.').default([]),
+});
+export type CompanyInput = z.input<typeof companyInput>;
+
+/** PATCH: any subset; admins may also set is_approved (an employer who tries gets 403). */
+export const companyPatch = companyInput.partial().extend({ is_approved: z.boolean().optional() });
+export type CompanyPatch = z.input<typeof companyPatch>;
+
+export const companyOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  website_url: z.string().nullable(),
+  industry: z.string().nullable(),
+  company_size: z.string().nullable(),
+  founded_date: z.string().nullable(),
+  description: z.string(),
+  headquarters_location: z.string().nullable(),
+  tech_stack: z.array(z.string()),
+  is_approved: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  open_jobs_count: z.number().int(),
+  /** Shown to the owner and admins only: who submitted it. */
+  owner: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }).optional(),
+});
+export type CompanyOut = z.infer<typeof companyOut>;
+export const companyList = paginated(companyOut);
+
+export const companyListQuery = paginationQuery.extend({
+  is_approved: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  search: z.string().trim().max(120).optional(),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuery>;
+
+export const approvalOut = z.object({ id: z.number().int(), is_approved: z.boolean() });

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { paginationQuery } from './common';
+
+export const employmentTypes = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Freelance'] as const;
+export const experienceLevels = ['Entry level', 'Mid level', 'Senior level', 'Executive'] as const;
+export const jobStatuses = ['open', 'closed'] as const;
+export const jobSorts = ['relevance', 'newest', 'salary'] as const;
+export const postedWithin = ['1', '7', '30'] as const;
+
+const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`).default('');
+const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max(10_000_000, 'That amount is too large.');
+
+const jobFields = z.object({
+  title: z.string().trim().min(3, 'Use at least 3 characters.').max(120, 'Use at most 120 characters.'),
+  description: z.string().trim().min(30, 'Describe the job in at least 30 characters.').max(10_000, 'Use at most 10,000 characters.'),
+  responsibilities: longText(5000),
+  qualifications: longText(5000),
+  nice_to_have: longText(3000),
+  location: z.string().trim().min(2, 'Enter a location (a city, or "Remote").').max(120),
+  is_remote: z.boolean().default(false),
+  salary_min: money.nullish().transform((v) => v ?? null),
+  salary_max: money.nullish().transform((v) => v ?? null),
+  employment_type: z.enum(employmentTypes),
+  experience_level: z.enum(experienceLevels),
+  job_function: z.string().trim().max(80).nullish().transform((v) => (v ? v : null)),
+  categories: z.array(z.number().int().positive()).max(5, 'Pick at most 5 categories.').default([]),
+  skills_required: z.array(z.number().int().positive()).max(30, 'Pick at most 30 skills.').default([]),
+  application_deadline: z.iso.date('Use a date like 2026-12-31.').nullish().transform((v) => v ?? null),
+  status: z.enum(jobStatuses).default('open'),
+});
+
+const salaryOrder = (v: { salary_min?: number | null; salary_max?: number | null }) =>
+  v.salary_min == null || v.salary_max == null || v.salary_min <= v.salary_max;
+const salaryIssue = { message: 'The minimum salary cannot be above the maximum.', path: ['salary_min'] };
+
+/** Create or replace a job (POST, PUT). The deadline-not-in-the-past rule is checked by the server. */
+export const jobInput = jobFields.refine(salaryOrder, salaryIssue);
+export type JobInput = z.input<typeof jobInput>;
+/** PATCH: any subset, e.g. `{status: 'closed'}`. */
+export const jobPatch = jobFields.partial().refine(salaryOrder, salaryIssue);
+export type JobPatch = z.input<typeof jobPatch>;
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const jobCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  industry: z.string().nullable(),
+  headquarters_location: z.string().nullable(),
+  website_url: z.string().nullable(),
+  company_size: z.string().nullable(),
+  description: z.string(),
+});
+
+/** Why a job is not public, for its owner: null when it is. */
+export const notPublicReasons = ['closed', 'deadline_passed', 'company_not_approved'] as const;
+
+export const jobOut = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  responsibilities: z.string(),
+  qualifications: z.string(),
+  nice_to_have: z.string(),
+  location: z.string(),
+  is_remote: z.boolean(),
+  salary_min: z.number().nullable(),
+  salary_max: z.number().nullable(),
+  employment_type: z.enum(employmentTypes),
+  experience_level: z.enum(experienceLevels),
+  job_function: z.string().nullable(),
+  categories: z.array(named),
+  skills_required: z.array(named),
+  application_deadline: z.string().nullable(),
+  status: z.enum(jobStatuses),
+  posted_at: z.string(),
+  updated_at: z.string(),
+  company: jobCompany,
+  is_public: z.boolean(),
+  not_public_reason: z.enum(notPublicReasons).nullable(),
+  /** Owner and admin only. */
+  applicants_count: z.number().int().optional(),
+});
+export type JobOut = z.infer<typeof jobOut>;
+
+/** A search result: the facts a reader decides on first, without the long texts. */
+export const jobSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  company: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  location: z.string(),
+  is_remote: z.boolean(),
+  salary_min: z.number().nullable(),
+  salary_max: z.number().nullable(),
+  employment_type: z.enum(employmentTypes),
+  experience_level: z.enum(experienceLevels),
+  skills: z.array(z.string()),
+  posted_at: z.string(),
+  /** A short piece of the description around the matched words (plain text). */
+  snippet: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummary>;
+
+const facetValue = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValue>;
+
+/**
+ * Counts per filter value. Each facet is counted with every other active filter applied but not
+ * its own, so picking a second value of the same filter shows what it would add.
+ */
+export const jobFacets = z.object({
+  employment_type: z.array(facetValue),
+  experience_level: z.array(facetValue),
+  category: z.array(facetValue),
+  skills: z.array(facetValue),
+  location: z.array(facetValue),
+  is_remote: z.array(facetValue),
+  posted_within: z.array(facetValue),
+});
+export type JobFacets = z.infer<typeof jobFacets>;
+
+export const jobSearchResult = z.object({
+  results: z.array(jobSummary),
+  count: z.number().int(),
+  /** True when the count is an estimate (very broad queries); the UI then says "about". */
+  count_is_estimate: z.boolean(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  facets: jobFacets,
+  /** The query as searched after typo correction, when it differs from what was typed. */
+  corrected_search: z.string().nullable(),
+});
+export type JobSearchResult = z.infer<typeof jobSearchResult>;
+
+const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).max(20));
+
+const idText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Expected an id.')
+  .transform(Number);
+
+/** GET /api/jobs/: `search` as the spec writes it, and filters, sort and paging. Lists are comma-separated or repeated. */
+export const jobSearchQuery = paginationQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  location: z.string().trim().max(120).optional(),
+  is_remote: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  employment_type: csv(z.enum(employmentTypes)).optional(),
+  experience_level: csv(z.enum(experienceLevels)).optional(),
+  category: csv(idText).optional(),
+  skills: csv(idText).optional(),
+  salary_min: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  salary_max: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  posted_within: z.enum(postedWithin).optional(),
+  company: z.coerce.number().int().positive().optional(),
+  sort: z.enum(jobSorts).default('relevance'),
+});
+export type JobSearchQuery = z.infer<typeof jobSearchQuery>;
+
+/** An employer's own job in its management list. */
+export const employerJob = jobOut.extend({ applicants_count: z.number().int() });
+export const employerJobList = z.object({
+  results: z.array(employerJob),
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export const employerJobQuery = paginationQuery.extend({
+  status: z.enum(jobStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+});
