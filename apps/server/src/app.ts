@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import '@jobportal/shared/zod-messages';
 import { errorStatus, publicConfig, type ErrorCode } from '@jobportal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';

@@ -1,4 +1,3 @@
-import './zod-messages';
 export * from './errors';
 export * from './limits';
 export * from './schemas/common';

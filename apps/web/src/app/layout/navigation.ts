@@ -1,0 +1,23 @@
+import type { Session } from '../../lib/session/session';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The signed-in role's navigation: only screens that exist. */
+export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
+  switch (session.role) {
+    case 'jobseeker':
+      return [{ label: 'Dashboard', to: '/dashboard/jobseeker' }];
+    case 'employer':
+      return [
+        { label: 'Dashboard', to: '/dashboard/employer' },
+        { label: 'Company', to: '/EmployerCompanyManagement' },
+      ];
+    case 'admin':
+      return [{ label: 'Users', to: '/admindashboard' }];
+    default:
+      return [{ label: 'Home', to: '/' }];
+  }
+}

@@ -1,0 +1,63 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { FallbackScreen } from './fallback-screen';
+import { RequireRole } from './guard';
+import { AppLayout } from './layout/app-layout';
+import { routeTable, type RoutePath } from './routes';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+/** Each screen is its own chunk, loaded when its route is first opened. */
+function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string): Screen {
+  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+}
+
+// Routes of the table without a screen yet are not mounted (they show the fallback screen).
+const screens: Partial<Record<RoutePath, Screen>> = {
+  '/': lazyScreen(() => import('../features/home/screens/home-screen'), 'HomeScreen'),
+  '/login': lazyScreen(() => import('../features/auth/screens/login-screen'), 'LoginScreen'),
+  '/signup': lazyScreen(() => import('../features/auth/screens/signup-screen'), 'SignupScreen'),
+  '/verify-otp': lazyScreen(() => import('../features/auth/screens/verify-otp-screen'), 'VerifyOtpScreen'),
+  '/forgot-password': lazyScreen(() => import('../features/auth/screens/forgot-password-screen'), 'ForgotPasswordScreen'),
+  '/adminlogin': lazyScreen(() => import('../features/auth/screens/admin-login-screen'), 'AdminLoginScreen'),
+  '/dashboard/jobseeker': lazyScreen(() => import('../features/dashboard/screens/jobseeker-dashboard-screen'), 'JobseekerDashboardScreen'),
+  '/dashboard/employer': lazyScreen(() => import('../features/dashboard/screens/employer-dashboard-screen'), 'EmployerDashboardScreen'),
+  '/EmployerCompanyManagement': lazyScreen(
+    () => import('../features/companies/screens/employer-company-management-screen'),
+    'EmployerCompanyManagementScreen',
+  ),
+  '/admindashboard': lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
+};
+
+export function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const route of routeTable) {
+    const Screen = screens[route.path];
+    if (!Screen) continue;
+    children.push({
+      path: route.path,
+      element:
+        route.access === 'public' ? (
+          <Screen />
+        ) : (
+          <RequireRole rule={route.access}>
+            <Screen />
+          </RequireRole>
+        ),
+    });
+  }
+  children.push({ path: '*', element: <FallbackScreen /> });
+  // A failing screen shows the fallback inside the layout (header kept); a failing layout
+  // shows it on its own.
+  return [
+    {
+      element: <AppLayout />,
+      errorElement: <FallbackScreen />,
+      children: [{ errorElement: <FallbackScreen />, children }],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createHashRouter(buildRoutes());
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Box } from '@mantine/core';
+import { useGetPublicConfigQuery } from '../../../lib/config/config-api';
+
+const GoogleButton = lazy(() => import('./google-button'));
+
+/**
+ * "Continue with Google", shown only when the server reports a Google client id; its code and
+ * Google's script load only then. `role` is used by the server only when the account is new.
+ */
+export function GoogleSignIn({ role }: { role?: 'jobseeker' | 'employer' }) {
+  const { data: config } = useGetPublicConfigQuery();
+  const clientId = config?.googleClientId;
+  if (!clientId) return null;
+  return (
+    <Suspense fallback={<Box mt="lg" h={90} />}>
+      <GoogleButton clientId={clientId} role={role} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { ShieldIcon } from '../../../components/icons';
+import { useAdminLoginMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useServerErrors } from '../hooks/use-server-errors';
+import { checkEmail, checkPassword, normaliseEmail } from '../validation';
+import { usePageTitle } from '../../../components/use-page-title';
+
+export function AdminLoginScreen() {
+  usePageTitle('Administrator sign-in');
+  const [adminLogin, { isLoading }] = useAdminLoginMutation();
+  const completeSignIn = useCompleteSignIn();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: { email: checkEmail, password: checkPassword },
+  });
+  const { formError, showError, clearError } = useServerErrors(form);
+
+  const signIn = form.onSubmit(async (values) => {
+    clearError();
+    try {
+      const reply = await adminLogin({
+        email: normaliseEmail(values.email),
+        password: values.password,
+      }).unwrap();
+      await completeSignIn(reply);
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Administrator sign-in"
+      description="For Hireloop administrators only."
+      footer={
+        <>
+          Not an administrator?{' '}
+          <Anchor component={Link} to="/login" fw={500}>
+            Sign in here
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={signIn} noValidate>
+        <Stack gap="md">
+          <TextInput label="E-mail" type="email" autoComplete="username" inputMode="email" withAsterisk {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+          <FormAlert>{formError}</FormAlert>
+          <Button type="submit" size="md" fullWidth loading={isLoading} leftSection={<ShieldIcon size={18} />}>
+            Sign in as administrator
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

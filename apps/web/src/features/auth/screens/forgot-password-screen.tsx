@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { limits } from '@jobportal/shared';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useConfirmPasswordResetMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { ResendCodeButton } from '../components/resend-code-button';
+import { useServerErrors } from '../hooks/use-server-errors';
+import { emailFromState, type AuthNavigationState } from '../navigation-state';
+import { checkEmail, checkNewPassword, checkOtp, normaliseEmail, passwordRule } from '../validation';
+import { usePageTitle } from '../../../components/use-page-title';
+
+type Step = 'email' | 'reset';
+
+export function ForgotPasswordScreen() {
+  usePageTitle('Reset your password');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('email');
+  const [requestReset, requestState] = useRequestPasswordResetMutation();
+  const [confirmReset, confirmState] = useConfirmPasswordResetMutation();
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: emailFromState(location.state), otp: '', new_password: '' },
+    validate: (values) =>
+      step === 'email'
+        ? { email: checkEmail(values.email) }
+        : {
+            otp: checkOtp(values.otp),
+            new_password: checkNewPassword(values.new_password),
+          },
+  });
+  const { formError, showError, clearError } = useServerErrors(form);
+  const email = normaliseEmail(form.getValues().email);
+
+  const sendCode = async (): Promise<boolean> => {
+    clearError();
+    try {
+      await requestReset({ email }).unwrap();
+      return true;
+    } catch (error) {
+      showError(error);
+      return false;
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (step === 'email') {
+      if (await sendCode()) setStep('reset');
+      return;
+    }
+    clearError();
+    try {
+      await confirmReset({
+        email,
+        otp: values.otp.trim(),
+        new_password: values.new_password,
+      }).unwrap();
+      notifications.show({
+        title: 'Password changed',
+        message: 'Sign in with your new password. Other devices were signed out.',
+        color: 'teal',
+      });
+      await navigate('/login', { state: { email } satisfies AuthNavigationState });
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  const isEmailStep = step === 'email';
+
+  return (
+    <AuthCard
+      title={isEmailStep ? 'Reset your password' : 'Choose a new password'}
+      description={
+        isEmailStep ? (
+          'Enter the e-mail of your account. We will send you a code to set a new password.'
+        ) : (
+          <>
+            If an account exists for{' '}
+            <Text span fw={600} c="var(--mantine-color-text)">
+              {email}
+            </Text>
+            , we sent it a {limits.otpLength}-digit code. It works for {limits.otpTtlMinutes} minutes.
+          </>
+        )
+      }
+      footer={
+        <>
+          Remembered it?{' '}
+          <Anchor component={Link} to="/login" fw={500}>
+            Back to sign in
+          </Anchor>
+        </>
+      }
+    >
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="sm">
+        Step {isEmailStep ? 1 : 2} of 2
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {isEmailStep ? (
+            <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" withAsterisk {...form.getInputProps('email')} />
+          ) : (
+            <>
+              <Input.Wrapper label="Code from the e-mail" labelElement="div" withAsterisk error={form.errors.otp}>
+                <Group justify="center" mt="xs">
+                  <PinInput
+                    length={limits.otpLength}
+                    type="number"
+                    oneTimeCode
+                    placeholder=""
+                    autoFocus
+                    size="md"
+                    gap={8}
+                    value={form.getValues().otp}
+                    error={Boolean(form.errors.otp)}
+                    onChange={(value) => form.setFieldValue('otp', value)}
+                    getInputProps={(index) => ({
+                      'aria-label': `Code digit ${index + 1} of ${limits.otpLength}`,
+                    })}
+                  />
+                </Group>
+              </Input.Wrapper>
+              <PasswordInput
+                label="New password"
+                description={passwordRule}
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('new_password')}
+              />
+            </>
+          )}
+          <FormAlert>{formError}</FormAlert>
+          <Button type="submit" size="md" fullWidth loading={isEmailStep ? requestState.isLoading : confirmState.isLoading}>
+            {isEmailStep ? 'Send me a code' : 'Change password'}
+          </Button>
+          {!isEmailStep && (
+            <Group justify="center" gap="xs">
+              <Button
+                variant="subtle"
+                size="sm"
+                color="gray"
+                onClick={() => {
+                  clearError();
+                  setStep('email');
+                }}
+              >
+                Use another e-mail
+              </Button>
+              <ResendCodeButton onResend={sendCode} isSending={requestState.isLoading} />
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

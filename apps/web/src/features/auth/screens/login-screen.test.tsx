@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { LoginScreen } from './login-screen';
+import { VerifyOtpScreen } from './verify-otp-screen';
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+function renderLogin(answers: Record<string, Answer>) {
+  const fetchMock = mockFetch((request) => {
+    if (request.url === '/api/config/') {
+      return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
+    }
+    const answer = answers[request.url];
+    if (!answer) throw new Error(`Unexpected ${request.url}`);
+    return jsonResponse(answer.status, answer.body, answer.headers);
+  });
+  const rendered = renderRoutes(
+    [
+      { path: '/login', element: <LoginScreen /> },
+      { path: '/verify-otp', element: <VerifyOtpScreen /> },
+      { path: '/dashboard/jobseeker', element: <p>job seeker home</p> },
+      { path: '/EmployerCompanyManagement', element: <p>company screen</p> },
+    ],
+    { path: '/login' },
+  );
+  return { ...rendered, ...fetchMock };
+}
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), email);
+  await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('LoginScreen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes to the code screen with the e-mail when the e-mail is not verified', async () => {
+    const { router } = renderLogin({
+      '/api/login/': {
+        status: 403,
+        body: { detail: 'Confirm your e-mail first.', code: 'email_not_verified' },
+      },
+    });
+
+    await signIn('Grace@Example.com', 'demo-pass-123');
+
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify-otp');
+    expect(router.state.location.state).toEqual({ email: 'grace@example.com' });
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+  });
+
+  it('stores the session and lands on the role home', async () => {
+    const { store, router } = renderLogin({
+      '/api/login/': {
+        status: 200,
+        body: {
+          accessToken: 'a',
+          refreshToken: 'r',
+          role: 'employer',
+          user: { id: 5, email: 'e@example.com', full_name: 'Edith Clarke' },
+          companyDetailsSubmitted: false,
+        },
+      },
+    });
+
+    await signIn('e@example.com', 'demo-pass-123');
+
+    expect(await screen.findByText('company screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/EmployerCompanyManagement');
+    expect(store.getState().session.role).toBe('employer');
+    expect(localStorage.getItem('companyDetailsSubmitted')).toBe('false');
+  });
+
+  it('explains a refused sign-in and keeps what was typed', async () => {
+    renderLogin({
+      '/api/login/': {
+        status: 401,
+        body: { detail: 'The e-mail or password is not right.', code: 'invalid_credentials' },
+      },
+    });
+
+    await signIn('someone@example.com', 'wrong-password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail or password is not right.');
+    expect(screen.getByLabelText(/^E-mail/, { selector: 'input' })).toHaveValue('someone@example.com');
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveValue('wrong-password');
+  });
+
+  it('says when to retry after too many attempts', async () => {
+    renderLogin({
+      '/api/login/': {
+        status: 429,
+        body: { detail: 'Too many requests.', code: 'rate_limited' },
+        headers: { 'Retry-After': '30' },
+      },
+    });
+
+    await signIn('someone@example.com', 'password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 30 seconds.');
+  });
+
+  it('e-mails a sign-in code and goes to the code screen', async () => {
+    const { requests, router } = renderLogin({
+      '/api/send-otp/': { status: 200, body: { detail: 'If the account exists, a code is on its way.' } },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'E-mail code' }));
+    await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'seeker@example.com');
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
+    expect(requests.find((request) => request.url === '/api/send-otp/')?.body).toEqual({
+      email: 'seeker@example.com',
+    });
+  });
+});

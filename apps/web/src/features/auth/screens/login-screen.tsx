@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api/api-error';
+import { roleHome, roleLabels } from '../../../lib/session/session';
+import { useSession } from '../../../lib/session/use-session';
+import { useLoginMutation, useSendOtpMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useServerErrors } from '../hooks/use-server-errors';
+import { emailFromState, type AuthNavigationState } from '../navigation-state';
+import { checkEmail, checkPassword, normaliseEmail } from '../validation';
+import { usePageTitle } from '../../../components/use-page-title';
+
+type Method = 'password' | 'code';
+
+export function LoginScreen() {
+  usePageTitle('Sign in');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [method, setMethod] = useState<Method>('password');
+  const [login, loginState] = useLoginMutation();
+  const [sendOtp, sendOtpState] = useSendOtpMutation();
+  const completeSignIn = useCompleteSignIn();
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: emailFromState(location.state), password: '' },
+    validate: { email: checkEmail, password: checkPassword },
+  });
+  const { formError, showError, clearError } = useServerErrors(form);
+  const isSending = loginState.isLoading || sendOtpState.isLoading;
+
+  const goToCodeEntry = (email: string) => navigate('/verify-otp', { state: { email } satisfies AuthNavigationState });
+
+  const signInWithPassword = form.onSubmit(async (values) => {
+    clearError();
+    const email = normaliseEmail(values.email);
+    try {
+      const reply = await login({ email, password: values.password }).unwrap();
+      await completeSignIn(reply);
+    } catch (error) {
+      if (isApiError(error) && error.code === 'email_not_verified') {
+        notifications.show({
+          title: 'Confirm your e-mail first',
+          message: `We sent a new 6-digit code to ${email}.`,
+        });
+        await goToCodeEntry(email);
+        return;
+      }
+      showError(error);
+    }
+  });
+
+  const emailMeACode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearError();
+    if (form.validateField('email').hasError) return;
+    const email = normaliseEmail(form.getValues().email);
+    try {
+      await sendOtp({ email }).unwrap();
+      notifications.show({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
+      await goToCodeEntry(email);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const emailField = (
+    <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" withAsterisk {...form.getInputProps('email')} />
+  );
+
+  return (
+    <AuthCard
+      title="Sign in to Hireloop"
+      description="Welcome back. Pick up where you left off."
+      footer={
+        <>
+          New to Hireloop?{' '}
+          <Anchor component={Link} to="/signup" fw={500}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      {session.role && (
+        <Alert variant="light" mb="md" title="You are already signed in">
+          <Text size="sm">
+            As {session.full_name ?? session.user?.email} ({roleLabels[session.role]}).{' '}
+            <Anchor component={Link} to={roleHome(session)} size="sm">
+              Go to your dashboard
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+      <Tabs
+        value={method}
+        onChange={(value) => {
+          clearError();
+          setMethod(value === 'code' ? 'code' : 'password');
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="password">Password</Tabs.Tab>
+          <Tabs.Tab value="code">E-mail code</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="password">
+          <form onSubmit={signInWithPassword} noValidate>
+            <Stack gap="md">
+              {emailField}
+              <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  Forgot password?
+                </Anchor>
+              </Group>
+              <FormAlert>{formError}</FormAlert>
+              <Button type="submit" size="md" fullWidth loading={isSending} disabled={isSending}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="code">
+          <form onSubmit={emailMeACode} noValidate>
+            <Stack gap="md">
+              {emailField}
+              <Text size="sm" c="dimmed">
+                No password needed: we e-mail you a 6-digit code that works for 10 minutes.
+              </Text>
+              <FormAlert>{formError}</FormAlert>
+              <Button type="submit" size="md" fullWidth loading={isSending} disabled={isSending}>
+                E-mail me a sign-in code
+              </Button>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="center"
+                onClick={() => {
+                  if (!form.validateField('email').hasError) {
+                    void goToCodeEntry(normaliseEmail(form.getValues().email));
+                  }
+                }}
+              >
+                I already have a code
+              </Anchor>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+      </Tabs>
+      <GoogleSignIn />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { describeError } from '../../../lib/api/api-error';
+import { useSignupMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { useServerErrors } from '../hooks/use-server-errors';
+import type { AuthNavigationState } from '../navigation-state';
+import { checkEmail, checkFullName, checkNewPassword, normaliseEmail, passwordRule } from '../validation';
+import { usePageTitle } from '../../../components/use-page-title';
+
+type SignupRole = 'jobseeker' | 'employer';
+
+const roleChoices: { value: SignupRole; title: string; description: string }[] = [
+  { value: 'jobseeker', title: 'Find a job', description: 'Apply, track and interview.' },
+  { value: 'employer', title: 'Hire people', description: 'Post jobs and meet applicants.' },
+];
+
+export function SignupScreen() {
+  usePageTitle('Create an account');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [signup, { isLoading }] = useSignupMutation();
+  const [signupFailure, setSignupFailure] = useState<string | null>(null);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      full_name: '',
+      email: '',
+      password: '',
+      role: (searchParams.get('role') === 'employer' ? 'employer' : 'jobseeker') as SignupRole,
+    },
+    validate: { full_name: checkFullName, email: checkEmail, password: checkNewPassword },
+  });
+  const { formError, showError, clearError } = useServerErrors(form);
+
+  const createAccount = form.onSubmit(async (values) => {
+    clearError();
+    setSignupFailure(null);
+    const email = normaliseEmail(values.email);
+    try {
+      const reply = await signup({
+        full_name: values.full_name.trim(),
+        email,
+        password: values.password,
+        role: values.role,
+      }).unwrap();
+      if (reply.user_id === undefined || reply.user_id === null) {
+        // Spec section 5: a reply without user_id is a failed signup.
+        const reason = reply.message ?? 'the server did not create the account.';
+        window.alert(`Signup failed: ${reason}`);
+        setSignupFailure(`Signup failed: ${reason}`);
+        return;
+      }
+      notifications.show({
+        title: 'Account created',
+        message: `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail.`,
+        color: 'teal',
+      });
+      await navigate('/verify-otp', { state: { email } satisfies AuthNavigationState });
+    } catch (error) {
+      window.alert(`Signup failed: ${describeError(error)}`);
+      showError(error);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your Hireloop account"
+      description="One account for your search or your hiring. It takes a minute."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" fw={500}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={createAccount} noValidate>
+        <Stack gap="md">
+          <Radio.Group
+            label="I want to"
+            withAsterisk
+            value={form.getValues().role}
+            onChange={(value) => form.setFieldValue('role', value === 'employer' ? 'employer' : 'jobseeker')}
+            error={form.errors.role}
+          >
+            <SimpleGrid cols={2} spacing="sm" mt={6}>
+              {roleChoices.map((choice) => (
+                <Radio.Card key={choice.value} value={choice.value} p="sm" radius="md">
+                  <Group wrap="nowrap" align="flex-start" gap="xs">
+                    <Radio.Indicator mt={2} />
+                    <div>
+                      <Text fw={600} size="sm">
+                        {choice.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {choice.description}
+                      </Text>
+                    </div>
+                  </Group>
+                </Radio.Card>
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          <TextInput label="Full name" autoComplete="name" withAsterisk {...form.getInputProps('full_name')} />
+          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" withAsterisk {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            description={passwordRule}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <FormAlert>{signupFailure ?? formError}</FormAlert>
+          <Button type="submit" size="md" fullWidth loading={isLoading}>
+            Create account
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            We will e-mail you a 6-digit code to confirm your address.
+          </Text>
+        </Stack>
+      </form>
+      <GoogleSignIn role={form.getValues().role} />
+    </AuthCard>
+  );
+}
