@@ -62,6 +62,9 @@ if (want('static')) {
   run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 }
 if (want('server')) {
+  if (!process.env.TEST_REDIS_URL) {
+    skip('server: rate limits shared through Redis', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379); those tests are reported as skipped');
+  }
   run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
   if (process.env.TEST_DATABASE_URL) {
     run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));

@@ -20,7 +20,8 @@ import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
 import { AppError } from './lib/app-error';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
-import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { Redis } from 'ioredis';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -130,13 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets a few style attributes from its script; allow inline styles on these pages only.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
   const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log));
-  const limiter = deps.limiter ?? createMemoryRateLimiter();
+  // With several API processes, the limits must be shared or each process would allow its own quota.
+  const redis = !deps.limiter && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const limiter = deps.limiter ?? (redis ? createRedisRateLimiter(redis, config.redisPrefix) : createMemoryRateLimiter());
   const auth = createAuthService({
     db,
     mailer,
@@ -151,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
+    await redis?.quit();
   });
 
   await app.register(accessPlugin, { authenticate: auth.authenticate });
