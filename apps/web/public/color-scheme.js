@@ -5,6 +5,6 @@ try {
   var scheme =
     saved === 'light' || saved === 'dark' ? saved : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-} catch (e) {
+} catch {
   // Storage may be unavailable (private mode); the app picks a scheme when it starts.
 }
