@@ -1,10 +1,10 @@
 // `npm run bench:first-load`: the JavaScript a fresh visitor downloads for a screen, measured in
 // Chromium. Needs a web build (`npm run build`); builds nothing itself. Starts the real server
-// (which serves apps/web/dist) on an empty data folder, opens each screen in a new browser
-// context (empty cache), waits for the screen and for the network to go idle, and lists every
-// script response with its size as sent and gzipped at level 9. The server does not compress
-// (no @fastify/compress), so the gzip figure is what a typical compressing proxy would send.
-// KB = 1024 bytes. Prints tables; asserts nothing.
+// (serving apps/web/dist, or the folder in WEB_DIST) on an empty data folder, opens each screen
+// in a new browser context (empty cache), waits for the screen and for the network to go idle,
+// and lists every script response with its size as sent and gzipped at level 9. The server does
+// not compress (no @fastify/compress), so the gzip figure is what a typical compressing proxy
+// would send. KB = 1024 bytes. Prints tables; asserts nothing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,8 +18,10 @@ const port = Number(process.env.BENCH_PORT ?? 8796);
 const base = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('No web build in apps/web/dist: run `npm run build` first.');
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`No web build in ${webDist}: run \`npm run build\` first.`);
   process.exit(1);
 }
 
@@ -45,6 +47,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,17 +1,13 @@
-import { useEffect } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { usePageTitle } from '../components/use-page-title';
 
-/** The generic screen for an unknown address or a screen that failed (spec section 2). */
-export function FallbackScreen() {
-  // Null or undefined when this is the '*' route rather than a failed screen.
-  const error: unknown = useRouteError();
-  const hasFailed = error !== undefined && error !== null;
+/**
+ * The generic screen for an unknown address (the '*' route) or, with `hasFailed`, for a screen
+ * that failed (shown by the error boundaries; spec section 2).
+ */
+export function FallbackScreen({ hasFailed = false }: { hasFailed?: boolean }) {
   usePageTitle(hasFailed ? 'Something went wrong' : 'Page not found');
-  useEffect(() => {
-    if (hasFailed) console.error('Screen failed:', error);
-  }, [error, hasFailed]);
 
   return (
     <Center mih="60vh" px="md">

@@ -118,9 +118,9 @@ describe('<RequireRole>', () => {
   ];
 
   it('redirects a visitor to /login', async () => {
-    const { router } = renderRoutes(routes(ruleOf('/dashboard/jobseeker')), { path: '/private' });
+    const { currentLocation } = renderRoutes(routes(ruleOf('/dashboard/jobseeker')), { path: '/private' });
     expect(await screen.findByText('login screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentLocation().pathname).toBe('/login');
   });
 
   it('redirects an employer without company details to company management', async () => {

@@ -1,15 +1,14 @@
 import './styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { watchSessionInOtherTabs } from '../lib/session/watch-other-tabs';
 import { createAppStore } from '../lib/store';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 const store = createAppStore();
 watchSessionInOtherTabs(store.dispatch);
-const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -17,7 +16,9 @@ if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HashRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { renderRoutes, renderWithProviders } from '../test/render';
 import { sessionFor } from '../test/sessions';
-import { buildRoutes } from './router';
+import { AppRoutes, buildRoutes } from './router';
 
 function Boom(): never {
   throw new Error('screen failed');
@@ -43,19 +44,43 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: 'Hireloop home' })).toBeInTheDocument();
   });
 
-  it('guards role screens: a visitor opening the admin dashboard gets the sign-in screen', async () => {
-    const { router } = renderRoutes(buildRoutes(), { path: '/admindashboard' });
+  it('clears the failure once the visitor goes to another address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { currentLocation } = renderRoutes(routesWithBrokenScreen(), { path: '/boom' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to the home page' }));
+    expect(await screen.findByRole('heading', { name: 'Find work that fits. Hire people who fit.' })).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+    expect(currentLocation().pathname).toBe('/');
+  });
+
+  it('follows the address hash, as the sign-out after a failed token refresh sets it', async () => {
+    window.location.hash = '#/';
+    renderWithProviders(
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Find work that fits. Hire people who fit.' })).toBeInTheDocument();
+    act(() => {
+      window.location.hash = '#/login';
+    });
     expect(await screen.findByRole('heading', { name: 'Sign in to Hireloop' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('guards role screens: a visitor opening the admin dashboard gets the sign-in screen', async () => {
+    const { currentLocation } = renderRoutes(buildRoutes(), { path: '/admindashboard' });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Hireloop' })).toBeInTheDocument();
+    expect(currentLocation().pathname).toBe('/login');
   });
 
   it('sends an employer without company details to company management', async () => {
-    const { router } = renderRoutes(buildRoutes(), {
+    const { currentLocation } = renderRoutes(buildRoutes(), {
       path: '/dashboard/employer',
       session: sessionFor('employer', { companyDetailsSubmitted: false }),
     });
     expect(await screen.findByRole('heading', { name: 'Company details' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/EmployerCompanyManagement');
+    expect(currentLocation().pathname).toBe('/EmployerCompanyManagement');
   });
 
   it('shows the public header to visitors and the account menu to signed-in people', async () => {

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { ErrorBoundary } from './error-boundary';
 import { FallbackScreen } from './fallback-screen';
 import { RequireRole } from './guard';
 import { AppLayout } from './layout/app-layout';
@@ -51,13 +52,28 @@ export function buildRoutes(): RouteObject[] {
   // shows it on its own.
   return [
     {
-      element: <AppLayout />,
-      errorElement: <FallbackScreen />,
-      children: [{ errorElement: <FallbackScreen />, children }],
+      element: (
+        <ErrorBoundary>
+          <AppLayout />
+        </ErrorBoundary>
+      ),
+      children: [
+        {
+          element: (
+            <ErrorBoundary>
+              <Outlet />
+            </ErrorBoundary>
+          ),
+          children,
+        },
+      ],
     },
   ];
 }
 
-export function createAppRouter() {
-  return createHashRouter(buildRoutes());
+const appRoutes = buildRoutes();
+
+/** The app's screens, for a <HashRouter> (declarative routing: no data-router APIs). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

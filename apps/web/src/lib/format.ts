@@ -44,14 +44,3 @@ export function formatRecent(value: string | null | undefined, now = Date.now())
   }
   return 'just now';
 }
-
-export function greetingFor(hour = new Date().getHours()): string {
-  if (hour < 5) return 'Good evening';
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
-}
-
-export function firstNameOf(name: string | null | undefined): string {
-  return (name ?? '').trim().split(/\s+/)[0] ?? '';
-}

@@ -33,7 +33,9 @@ describe('AdminDashboardScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists users with their count, and filters by role through the address', async () => {
-    const { requests, router } = renderDashboard(() => jsonResponse(200, { results: [grace], count: 1, next: null, previous: null }));
+    const { requests, currentLocation } = renderDashboard(() =>
+      jsonResponse(200, { results: [grace], count: 1, next: null, previous: null }),
+    );
 
     expect((await screen.findAllByText('Grace Hopper')).length).toBeGreaterThan(0);
     expect(screen.getByText('1 account on Hireloop')).toBeInTheDocument();
@@ -43,21 +45,21 @@ describe('AdminDashboardScreen', () => {
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Employers' }));
 
     await waitFor(() => expect(requests().at(-1)?.url).toBe('/api/users/?page=1&page_size=20&role=employer'));
-    expect(router.state.location.search).toBe('?role=employer');
+    expect(currentLocation().search).toBe('?role=employer');
   });
 
   it('says so when nothing matches, and clears the filters', async () => {
-    const { requests, router } = renderDashboard(() => jsonResponse(200, { results: [], count: 0, next: null, previous: null }));
+    const { requests, currentLocation } = renderDashboard(() => jsonResponse(200, { results: [], count: 0, next: null, previous: null }));
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Search users by name or e-mail' }), 'nobody');
 
     expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
     await waitFor(() => expect(requests().at(-1)?.url).toContain('search=nobody'));
 
-    expect(router.state.location.search).toBe('?search=nobody');
+    expect(currentLocation().search).toBe('?search=nobody');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(currentLocation().search).toBe(''));
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search users by name or e-mail' })).toHaveValue('');
   });

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { LoginResponse } from '@jobportal/shared';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { firstNameOf } from '../../../lib/format';
+import { firstNameOf } from '../../../lib/greeting';
 import { roleHome } from '../../../lib/session/session';
 import { signedIn } from '../../../lib/session/session-slice';
 import { useAppDispatch } from '../../../lib/store';

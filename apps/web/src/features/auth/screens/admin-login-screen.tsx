@@ -1,11 +1,11 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { useAdminLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../hooks/use-server-errors';
 import { checkEmail, checkPassword, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -14,8 +14,7 @@ export function AdminLoginScreen() {
   usePageTitle('Administrator sign-in');
   const [adminLogin, { isLoading }] = useAdminLoginMutation();
   const completeSignIn = useCompleteSignIn();
-  const form = useForm({
-    mode: 'controlled',
+  const form = useAuthForm({
     initialValues: { email: '', password: '' },
     validate: { email: checkEmail, password: checkPassword },
   });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { limits } from '@jobportal/shared';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useConfirmPasswordResetMutation, useRequestPasswordResetMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { ResendCodeButton } from '../components/resend-code-button';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../hooks/use-server-errors';
 import { emailFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkNewPassword, checkOtp, normaliseEmail, passwordRule } from '../validation';
@@ -23,19 +23,12 @@ export function ForgotPasswordScreen() {
   const [requestReset, requestState] = useRequestPasswordResetMutation();
   const [confirmReset, confirmState] = useConfirmPasswordResetMutation();
 
-  const form = useForm({
-    mode: 'controlled',
+  const form = useAuthForm({
     initialValues: { email: emailFromState(location.state), otp: '', new_password: '' },
-    validate: (values) =>
-      step === 'email'
-        ? { email: checkEmail(values.email) }
-        : {
-            otp: checkOtp(values.otp),
-            new_password: checkNewPassword(values.new_password),
-          },
+    validate: step === 'email' ? { email: checkEmail } : { otp: checkOtp, new_password: checkNewPassword },
   });
   const { formError, showError, clearError } = useServerErrors(form);
-  const email = normaliseEmail(form.getValues().email);
+  const email = normaliseEmail(form.values.email);
 
   const sendCode = async (): Promise<boolean> => {
     clearError();
@@ -117,7 +110,7 @@ export function ForgotPasswordScreen() {
                     autoFocus
                     size="md"
                     gap={8}
-                    value={form.getValues().otp}
+                    value={form.values.otp}
                     error={Boolean(form.errors.otp)}
                     onChange={(value) => form.setFieldValue('otp', value)}
                     getInputProps={(index) => ({

@@ -41,7 +41,7 @@ describe('LoginScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('goes to the code screen with the e-mail when the e-mail is not verified', async () => {
-    const { router } = renderLogin({
+    const { currentLocation } = renderLogin({
       '/api/login/': {
         status: 403,
         body: { detail: 'Confirm your e-mail first.', code: 'email_not_verified' },
@@ -51,13 +51,13 @@ describe('LoginScreen', () => {
     await signIn('Grace@Example.com', 'demo-pass-123');
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/verify-otp');
-    expect(router.state.location.state).toEqual({ email: 'grace@example.com' });
+    expect(currentLocation().pathname).toBe('/verify-otp');
+    expect(currentLocation().state).toEqual({ email: 'grace@example.com' });
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
   });
 
   it('stores the session and lands on the role home', async () => {
-    const { store, router } = renderLogin({
+    const { store, currentLocation } = renderLogin({
       '/api/login/': {
         status: 200,
         body: {
@@ -73,7 +73,7 @@ describe('LoginScreen', () => {
     await signIn('e@example.com', 'demo-pass-123');
 
     expect(await screen.findByText('company screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/EmployerCompanyManagement');
+    expect(currentLocation().pathname).toBe('/EmployerCompanyManagement');
     expect(store.getState().session.role).toBe('employer');
     expect(localStorage.getItem('companyDetailsSubmitted')).toBe('false');
   });
@@ -108,7 +108,7 @@ describe('LoginScreen', () => {
   });
 
   it('e-mails a sign-in code and goes to the code screen', async () => {
-    const { requests, router } = renderLogin({
+    const { requests, currentLocation } = renderLogin({
       '/api/send-otp/': { status: 200, body: { detail: 'If the account exists, a code is on its way.' } },
     });
     const user = userEvent.setup();
@@ -116,7 +116,7 @@ describe('LoginScreen', () => {
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'seeker@example.com');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/verify-otp'));
     expect(requests.find((request) => request.url === '/api/send-otp/')?.body).toEqual({
       email: 'seeker@example.com',
     });

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
@@ -11,6 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../hooks/use-server-errors';
 import { emailFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkPassword, normaliseEmail } from '../validation';
@@ -28,8 +28,7 @@ export function LoginScreen() {
   const [sendOtp, sendOtpState] = useSendOtpMutation();
   const completeSignIn = useCompleteSignIn();
 
-  const form = useForm({
-    mode: 'controlled',
+  const form = useAuthForm({
     initialValues: { email: emailFromState(location.state), password: '' },
     validate: { email: checkEmail, password: checkPassword },
   });
@@ -61,7 +60,7 @@ export function LoginScreen() {
     event.preventDefault();
     clearError();
     if (form.validateField('email').hasError) return;
-    const email = normaliseEmail(form.getValues().email);
+    const email = normaliseEmail(form.values.email);
     try {
       await sendOtp({ email }).unwrap();
       notifications.show({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
@@ -147,7 +146,7 @@ export function LoginScreen() {
                 ta="center"
                 onClick={() => {
                   if (!form.validateField('email').hasError) {
-                    void goToCodeEntry(normaliseEmail(form.getValues().email));
+                    void goToCodeEntry(normaliseEmail(form.values.email));
                   }
                 }}
               >

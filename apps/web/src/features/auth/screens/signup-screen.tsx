@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
@@ -8,6 +7,7 @@ import { useSignupMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../hooks/use-server-errors';
 import type { AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkFullName, checkNewPassword, normaliseEmail, passwordRule } from '../validation';
@@ -27,8 +27,7 @@ export function SignupScreen() {
   const [signup, { isLoading }] = useSignupMutation();
   const [signupFailure, setSignupFailure] = useState<string | null>(null);
 
-  const form = useForm({
-    mode: 'controlled',
+  const form = useAuthForm({
     initialValues: {
       full_name: '',
       email: '',
@@ -87,7 +86,7 @@ export function SignupScreen() {
           <Radio.Group
             label="I want to"
             withAsterisk
-            value={form.getValues().role}
+            value={form.values.role}
             onChange={(value) => form.setFieldValue('role', value === 'employer' ? 'employer' : 'jobseeker')}
             error={form.errors.role}
           >
@@ -127,7 +126,7 @@ export function SignupScreen() {
           </Text>
         </Stack>
       </form>
-      <GoogleSignIn role={form.getValues().role} />
+      <GoogleSignIn role={form.values.role} />
     </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { limits } from '@jobportal/shared';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation } from 'react-router';
 import { useResendOtpMutation, useVerifyOtpMutation } from '../api/auth-api';
@@ -9,6 +8,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { ResendCodeButton } from '../components/resend-code-button';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../hooks/use-server-errors';
 import { emailFromState } from '../navigation-state';
 import { checkEmail, checkOtp, normaliseEmail } from '../validation';
@@ -23,8 +23,7 @@ export function VerifyOtpScreen() {
   const completeSignIn = useCompleteSignIn();
   const [resendNotice, setResendNotice] = useState<string | null>(null);
 
-  const form = useForm({
-    mode: 'controlled',
+  const form = useAuthForm({
     initialValues: { email: knownEmail, otp: '' },
     validate: { email: checkEmail, otp: checkOtp },
   });
@@ -47,7 +46,7 @@ export function VerifyOtpScreen() {
   const resend = async (): Promise<boolean> => {
     clearError();
     if (form.validateField('email').hasError) return false;
-    const email = normaliseEmail(form.getValues().email);
+    const email = normaliseEmail(form.values.email);
     try {
       await resendOtp({ email }).unwrap();
       setResendNotice(`We sent a new code to ${email}. The previous code no longer matters.`);
@@ -103,7 +102,7 @@ export function VerifyOtpScreen() {
                 autoFocus={Boolean(knownEmail)}
                 size="md"
                 gap={8}
-                value={form.getValues().otp}
+                value={form.values.otp}
                 error={Boolean(form.errors.otp)}
                 onChange={(value) => form.setFieldValue('otp', value)}
                 onComplete={() => {

@@ -5,7 +5,7 @@ import { AccountSummary } from '../../../components/account-summary';
 import { BuildingIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
-import { firstNameOf, greetingFor } from '../../../lib/format';
+import { firstNameOf, greetingFor } from '../../../lib/greeting';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../components/use-page-title';
 

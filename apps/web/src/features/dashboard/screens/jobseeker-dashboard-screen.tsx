@@ -3,7 +3,7 @@ import { AccountActions } from '../../../components/account-actions';
 import { AccountSummary } from '../../../components/account-summary';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
-import { firstNameOf, greetingFor } from '../../../lib/format';
+import { firstNameOf, greetingFor } from '../../../lib/greeting';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../components/use-page-title';
 
