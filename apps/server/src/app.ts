@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: config.webDist,
       prefix: '/',
       wildcard: true,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

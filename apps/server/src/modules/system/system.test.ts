@@ -77,3 +77,34 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
 });
+
+describe('web app files', () => {
+  it('serves the built app with compressed copies and long-lived caching for hashed assets', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const html = '<!doctype html><title>Hireloop</title>'.repeat(20);
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(html));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ WEB_DIST: dist });
+    try {
+      const page = await web.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(html);
+      const plain = await web.app.inject({ url: '/' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+      const asset = await web.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
