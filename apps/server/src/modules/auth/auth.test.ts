@@ -138,7 +138,7 @@ describe('sign-in codes', () => {
     const b = await post('/api/send-otp/', { email: 'nobody@example.test' }, {}, '10.0.1.1');
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
-    expect(json(a).detail.replace(user.email, '')).toBe(json(b).detail.replace('nobody@example.test', ''));
+    expect(json<{ detail: string }>(a).detail.replace(user.email, '')).toBe(json<{ detail: string }>(b).detail.replace('nobody@example.test', ''));
     const code = await t.smtp.waitForCode(user.email);
     expect(t.smtp.count('nobody@example.test')).toBe(0);
     expect((await post('/api/verify-otp/', { email: user.email, otp: code })).statusCode).toBe(200);
@@ -307,7 +307,7 @@ describe('Google sign-in', () => {
     const user = await createUser(t.db, { emailVerified: false });
     const res = await post('/api/google/', { access_token: await google.sign({ sub: 'g-3', email: user.email }) });
     expect(res.statusCode).toBe(200);
-    expect(json(res).user.id).toBe(user.id);
+    expect(json<{ user: { id: number } }>(res).user.id).toBe(user.id);
   });
 
   it('refuses tokens with a wrong audience, issuer, key or expiry, and unverified e-mails', async () => {
