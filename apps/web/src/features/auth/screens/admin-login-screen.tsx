@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { useAdminLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { checkEmail, checkPassword, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
-import { describeError, isApiError } from '../../../lib/api/api-error';
+import { describeError, isApiError } from '../api/api-error';
 
 /**
  * Puts a failed call's field errors next to their fields and anything else in one
