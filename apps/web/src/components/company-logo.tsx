@@ -21,7 +21,15 @@ function ProtectedLogo({ name, logo, ...props }: Omit<CompanyLogoProps, 'isPubli
 }
 
 /** A company's logo, or its initials when it has none (or it cannot be shown). Decorative: the name is always written beside it. */
-export function CompanyLogo({ name, logo, isPublic = true, radius = 'md', color = 'indigo', variant = 'light', ...props }: CompanyLogoProps) {
+export function CompanyLogo({
+  name,
+  logo,
+  isPublic = true,
+  radius = 'md',
+  color = 'indigo',
+  variant = 'light',
+  ...props
+}: CompanyLogoProps) {
   const isSignedIn = useSession().role !== null;
   const shared = { radius, color, variant, ...props };
   if (logo && !isPublic && isSignedIn) return <ProtectedLogo name={name} logo={logo} {...shared} />;

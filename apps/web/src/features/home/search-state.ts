@@ -160,7 +160,8 @@ function facetLabel(facets: JobFacets | undefined, facet: 'category' | 'skills',
  */
 export function activeFilterChips(state: SearchState, facets?: JobFacets): FilterChip[] {
   const chips: FilterChip[] = [];
-  const add = (key: string, label: string, change: Partial<SearchState>) => chips.push({ key, label, without: changeSearch(state, change) });
+  const add = (key: string, label: string, change: Partial<SearchState>) =>
+    chips.push({ key, label, without: changeSearch(state, change) });
 
   if (state.location) add('location', `In ${state.location}`, { location: '' });
   if (state.remote !== null) add('is_remote', state.remote ? 'Remote' : 'On-site', { remote: null });

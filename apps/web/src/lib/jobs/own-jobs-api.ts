@@ -20,7 +20,10 @@ export const ownJobsApi = catalogueApi.injectEndpoints({
         url: '/jobs/mine/',
         params: { page, page_size, ...(status ? { status } : {}), ...(search ? { search } : {}) },
       }),
-      providesTags: (reply) => [{ type: 'Job', id: 'MINE' }, ...(reply?.results ?? []).map((job) => ({ type: 'Job' as const, id: job.id }))],
+      providesTags: (reply) => [
+        { type: 'Job', id: 'MINE' },
+        ...(reply?.results ?? []).map((job) => ({ type: 'Job' as const, id: job.id })),
+      ],
     }),
   }),
 });

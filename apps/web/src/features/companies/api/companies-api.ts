@@ -23,11 +23,20 @@ export const companiesApi = catalogueApi.injectEndpoints({
           ...(search ? { search } : {}),
         },
       }),
-      providesTags: (reply) => [{ type: 'Company', id: 'LIST' }, ...(reply?.results ?? []).map((c) => ({ type: 'Company' as const, id: c.id }))],
+      providesTags: (reply) => [
+        { type: 'Company', id: 'LIST' },
+        ...(reply?.results ?? []).map((c) => ({ type: 'Company' as const, id: c.id })),
+      ],
     }),
     createCompany: build.mutation<CompanyOut, CompanyInput>({
       query: (body) => ({ url: '/companies/', method: 'POST', body }),
-      invalidatesTags: (_company, error) => (error ? [] : [{ type: 'Company', id: 'MINE' }, { type: 'Company', id: 'LIST' }]),
+      invalidatesTags: (_company, error) =>
+        error
+          ? []
+          : [
+              { type: 'Company', id: 'MINE' },
+              { type: 'Company', id: 'LIST' },
+            ],
     }),
     replaceCompany: build.mutation<CompanyOut, { id: number; body: CompanyInput }>({
       query: ({ id, body }) => ({ url: `/companies/${id}/`, method: 'PUT', body }),

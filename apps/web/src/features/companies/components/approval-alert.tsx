@@ -10,9 +10,7 @@ export function ApprovalAlert({ company }: { company: CompanyOut | null }) {
   if (!company) {
     return (
       <Alert color="orange" variant="light" icon={<AlertIcon />} title="Company details are needed before you post jobs">
-        <Text size="sm">
-          Submit them once and edit them any time. Job management, the dashboard and chat open as soon as they are in.
-        </Text>
+        <Text size="sm">Submit them once and edit them any time. Job management, the dashboard and chat open as soon as they are in.</Text>
       </Alert>
     );
   }

@@ -72,7 +72,12 @@ export function CompaniesTable({ companies, ...actions }: { companies: CompanyOu
             <Table.Th>Open jobs</Table.Th>
             <Table.Th>Submitted</Table.Th>
             <Table.Th>
-              <Text component="span" size="sm" fw={700} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Text
+                component="span"
+                size="sm"
+                fw={700}
+                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >
                 Actions
               </Text>
             </Table.Th>
@@ -120,7 +125,14 @@ export function CompaniesList({ companies, ...actions }: { companies: CompanyOut
   return (
     <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {companies.map((company) => (
-        <Stack component="li" key={company.id} gap={8} px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Stack
+          component="li"
+          key={company.id}
+          gap={8}
+          px="md"
+          py="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <NameCell company={company} onOpen={actions.onOpen} />
             <ApprovalBadge isApproved={company.is_approved} />
@@ -143,7 +155,14 @@ export function CompaniesSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <Stack gap={0} aria-busy="true" aria-label="Loading companies">
       {Array.from({ length: rows }, (_, index) => (
-        <Group key={index} justify="space-between" px="md" py="sm" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          key={index}
+          justify="space-between"
+          px="md"
+          py="sm"
+          wrap="nowrap"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
             <Skeleton height={36} width={36} radius="md" />
             <Stack gap={6} style={{ flex: 1 }}>

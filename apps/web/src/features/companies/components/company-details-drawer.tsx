@@ -56,7 +56,11 @@ export function CompanyDetailsDrawer({ company, onClose, onToggleApproval, onDel
             </Stack>
           </Group>
           <Group gap="sm">
-            <Button color={company.is_approved ? undefined : 'teal'} variant={company.is_approved ? 'default' : 'filled'} onClick={() => onToggleApproval(company)}>
+            <Button
+              color={company.is_approved ? undefined : 'teal'}
+              variant={company.is_approved ? 'default' : 'filled'}
+              onClick={() => onToggleApproval(company)}
+            >
               {company.is_approved ? 'Unapprove' : 'Approve'}
             </Button>
             <Button color="red" variant="light" onClick={() => onDelete(company)}>

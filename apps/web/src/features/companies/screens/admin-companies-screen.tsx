@@ -12,7 +12,13 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError } from '../../../lib/api/api-error';
-import { useDeleteCompanyMutation, useListCompaniesQuery, useToggleCompanyApprovalMutation, type ApprovalFilter, type CompanyListArgs } from '../api/companies-api';
+import {
+  useDeleteCompanyMutation,
+  useListCompaniesQuery,
+  useToggleCompanyApprovalMutation,
+  type ApprovalFilter,
+  type CompanyListArgs,
+} from '../api/companies-api';
 import { CompaniesList, CompaniesSkeleton, CompaniesTable } from '../components/companies-table';
 import { CompanyDetailsDrawer } from '../components/company-details-drawer';
 
@@ -114,7 +120,11 @@ export function AdminCompaniesScreen() {
     update({ approval: null, search: '' });
   };
 
-  const rowActions = { onToggleApproval: (c: CompanyOut) => void flipApproval(c), onOpen: (c: CompanyOut) => setOpenId(c.id), onDelete: askDelete };
+  const rowActions = {
+    onToggleApproval: (c: CompanyOut) => void flipApproval(c),
+    onOpen: (c: CompanyOut) => setOpenId(c.id),
+    onDelete: askDelete,
+  };
 
   return (
     <Page>
@@ -209,7 +219,12 @@ export function AdminCompaniesScreen() {
         </Stack>
       </Card>
 
-      <CompanyDetailsDrawer company={opened} onClose={() => setOpenId(null)} onToggleApproval={(c) => void flipApproval(c)} onDelete={askDelete} />
+      <CompanyDetailsDrawer
+        company={opened}
+        onClose={() => setOpenId(null)}
+        onToggleApproval={(c) => void flipApproval(c)}
+        onDelete={askDelete}
+      />
 
       <ConfirmModal
         opened={toDelete !== null}
@@ -223,8 +238,10 @@ export function AdminCompaniesScreen() {
         {toDelete && (
           <Text size="sm">
             {toDelete.name} and all of its jobs go too
-            {toDelete.open_jobs_count > 0 ? `, including ${toDelete.open_jobs_count === 1 ? '1 open job' : `${toDelete.open_jobs_count} open jobs`}` : ''}.
-            {toDelete.owner ? ` ${toDelete.owner.full_name}’s account stays; they can submit a company again.` : ''} This cannot be undone.
+            {toDelete.open_jobs_count > 0
+              ? `, including ${toDelete.open_jobs_count === 1 ? '1 open job' : `${toDelete.open_jobs_count} open jobs`}`
+              : ''}
+            .{toDelete.owner ? ` ${toDelete.owner.full_name}’s account stays; they can submit a company again.` : ''} This cannot be undone.
           </Text>
         )}
       </ConfirmModal>

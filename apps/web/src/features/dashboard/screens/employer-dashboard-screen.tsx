@@ -172,8 +172,8 @@ export function EmployerDashboardScreen() {
         {company && !company.is_approved && (
           <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
             <Text size="sm">
-              {company.name} is awaiting approval. An administrator reviews every new company, usually within a day. We e-mail you once it is
-              approved; your open jobs go public then.
+              {company.name} is awaiting approval. An administrator reviews every new company, usually within a day. We e-mail you once it
+              is approved; your open jobs go public then.
             </Text>
           </Alert>
         )}

@@ -28,7 +28,17 @@ function OptionLabel({ label, count }: { label: string; count: number }) {
 }
 
 /** Checkboxes with a count each; long lists show the first few and a "Show all". */
-function FacetCheckboxes({ values, picked, onChange, shown = 6 }: { values: FacetValue[]; picked: string[]; onChange: (next: string[]) => void; shown?: number }) {
+function FacetCheckboxes({
+  values,
+  picked,
+  onChange,
+  shown = 6,
+}: {
+  values: FacetValue[];
+  picked: string[];
+  onChange: (next: string[]) => void;
+  shown?: number;
+}) {
   const [isExpanded, setExpanded] = useState(false);
   // Picked values always show, even past the fold.
   const visible = isExpanded ? values : values.filter((value, index) => index < shown || picked.includes(value.value));
@@ -55,7 +65,14 @@ function FacetCheckboxes({ values, picked, onChange, shown = 6 }: { values: Face
         );
       })}
       {values.length > shown && (
-        <Button variant="subtle" size="compact-sm" w="fit-content" px={4} onClick={() => setExpanded(!isExpanded)} aria-expanded={isExpanded}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          px={4}
+          onClick={() => setExpanded(!isExpanded)}
+          aria-expanded={isExpanded}
+        >
           {isExpanded ? 'Show fewer' : `Show all ${values.length}`}
         </Button>
       )}
@@ -63,7 +80,19 @@ function FacetCheckboxes({ values, picked, onChange, shown = 6 }: { values: Face
   );
 }
 
-function FacetRadios({ name, values, picked, anyLabel, onChange }: { name: string; values: FacetValue[]; picked: string | null; anyLabel: string; onChange: (next: string | null) => void }) {
+function FacetRadios({
+  name,
+  values,
+  picked,
+  anyLabel,
+  onChange,
+}: {
+  name: string;
+  values: FacetValue[];
+  picked: string | null;
+  anyLabel: string;
+  onChange: (next: string | null) => void;
+}) {
   return (
     <Radio.Group name={name} value={picked ?? ''} onChange={(value) => onChange(value === '' ? null : value)}>
       <Stack gap={8}>
@@ -176,7 +205,12 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
         />
       </FilterGroup>
       <FilterGroup title="Skills" id="filter-skills">
-        <FacetCheckboxes values={facets.skills} picked={state.skills.map(String)} onChange={(next) => set({ skills: next.map(Number) })} shown={8} />
+        <FacetCheckboxes
+          values={facets.skills}
+          picked={state.skills.map(String)}
+          onChange={(next) => set({ skills: next.map(Number) })}
+          shown={8}
+        />
       </FilterGroup>
     </Stack>
   );

@@ -1,6 +1,22 @@
 import '../../../components/extra-styles';
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Container, Drawer, EmptyState, Group, Pagination, Select, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Drawer,
+  EmptyState,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { BriefcaseIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../../components/icons';

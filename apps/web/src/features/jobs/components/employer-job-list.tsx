@@ -66,7 +66,13 @@ export function EmployerJobList({ jobs, onEdit, onDelete, onToggleOpen, toggling
                 aria-label={`${job.status === 'open' ? 'Close' : 'Reopen'} “${job.title}”`}
                 size="sm"
               />
-              <Button variant="default" size="xs" leftSection={<PencilIcon size={14} />} onClick={() => onEdit(job)} aria-label={`Edit “${job.title}”`}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<PencilIcon size={14} />}
+                onClick={() => onEdit(job)}
+                aria-label={`Edit “${job.title}”`}
+              >
                 Edit
               </Button>
               <Menu position="bottom-end" shadow="md" width={200}>

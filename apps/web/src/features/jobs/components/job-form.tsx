@@ -1,4 +1,17 @@
-import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { jobInput, type JobOut } from '@jobportal/shared';
 import type { ReactNode } from 'react';
@@ -76,7 +89,13 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
     <form onSubmit={submit} noValidate className={classes.form}>
       <Stack gap="xl" pb="md">
         <Section title="The basics">
-          <TextInput label="Job title" withAsterisk data-autofocus placeholder="e.g. Senior Backend Engineer" {...form.getInputProps('title')} />
+          <TextInput
+            label="Job title"
+            withAsterisk
+            data-autofocus
+            placeholder="e.g. Senior Backend Engineer"
+            {...form.getInputProps('title')}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <Select
               label="Employment type"

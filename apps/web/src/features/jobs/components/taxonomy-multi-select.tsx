@@ -17,7 +17,17 @@ interface TaxonomyMultiSelectProps {
 }
 
 /** Picks categories or skills from the admin-kept lists, asking the server as the name is typed. */
-export function TaxonomyMultiSelect({ kind, label, description, placeholder, value, onChange, error, maxValues, known }: TaxonomyMultiSelectProps) {
+export function TaxonomyMultiSelect({
+  kind,
+  label,
+  description,
+  placeholder,
+  value,
+  onChange,
+  error,
+  maxValues,
+  known,
+}: TaxonomyMultiSelectProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
   const { data: found = [], isFetching, isError } = useListTaxonomyQuery({ kind, search: debouncedSearch || undefined, limit: 30 });
@@ -51,7 +61,11 @@ export function TaxonomyMultiSelect({ kind, label, description, placeholder, val
       clearable
       error={error}
       nothingFoundMessage={
-        isError ? 'The list could not be loaded. Try again.' : isFetching ? 'Searching…' : 'Nothing by that name. An administrator adds new ones.'
+        isError
+          ? 'The list could not be loaded. Try again.'
+          : isFetching
+            ? 'Searching…'
+            : 'Nothing by that name. An administrator adds new ones.'
       }
       comboboxProps={{ withinPortal: true }}
     />

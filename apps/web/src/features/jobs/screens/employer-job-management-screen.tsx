@@ -146,7 +146,9 @@ export function EmployerJobManagementScreen() {
       <PageHeader
         title="Jobs"
         description={
-          data ? `${data.count.toLocaleString()} ${data.count === 1 ? 'job' : 'jobs'}${hasFilters ? ' match' : ' posted by your company'}` : 'Your company’s jobs.'
+          data
+            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'job' : 'jobs'}${hasFilters ? ' match' : ' posted by your company'}`
+            : 'Your company’s jobs.'
         }
         actions={
           <Button leftSection={<PlusIcon size={16} />} onClick={() => update({ isNew: true, edit: null })}>
@@ -256,7 +258,11 @@ export function EmployerJobManagementScreen() {
 
       {isFormNeeded && (
         <Suspense fallback={null}>
-          <JobFormDrawer editing={editing} onClose={() => update({ edit: null, isNew: false })} isCompanyApproved={company?.is_approved ?? false} />
+          <JobFormDrawer
+            editing={editing}
+            onClose={() => update({ edit: null, isNew: false })}
+            isCompanyApproved={company?.is_approved ?? false}
+          />
         </Suspense>
       )}
 

@@ -6,7 +6,17 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { AlertIcon, BriefcaseIcon, SearchIcon, UserIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
-import { ArrowLeftIcon, CalendarIcon, ClockIcon, GlobeIcon, LinkIcon, MapPinIcon, MoneyIcon, PencilIcon, TagIcon } from '../../../components/more-icons';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ClockIcon,
+  GlobeIcon,
+  LinkIcon,
+  MapPinIcon,
+  MoneyIcon,
+  PencilIcon,
+  TagIcon,
+} from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
@@ -145,7 +155,13 @@ function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; l
   if (isOwner) {
     return (
       <>
-        <Button component={Link} to={`/EmployerJobManagement?edit=${job.id}`} leftSection={<PencilIcon size={16} />} fullWidth={!isBar} style={isBar ? { flex: 1 } : undefined}>
+        <Button
+          component={Link}
+          to={`/EmployerJobManagement?edit=${job.id}`}
+          leftSection={<PencilIcon size={16} />}
+          fullWidth={!isBar}
+          style={isBar ? { flex: 1 } : undefined}
+        >
           Edit job
         </Button>
         {!isBar && (
@@ -159,7 +175,13 @@ function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; l
   if (session.role === null) {
     return (
       <>
-        <Button component={Link} to="/login" leftSection={<UserIcon size={16} />} fullWidth={!isBar} style={isBar ? { flex: 1 } : undefined}>
+        <Button
+          component={Link}
+          to="/login"
+          leftSection={<UserIcon size={16} />}
+          fullWidth={!isBar}
+          style={isBar ? { flex: 1 } : undefined}
+        >
           Sign in to apply
         </Button>
         {isBar ? (
@@ -194,9 +216,11 @@ function JobDetails({ job }: { job: JobOut }) {
   // applicants_count comes only to the job's owner and admins.
   const isOwner = session.role === 'employer' && job.applicants_count !== undefined;
   const salary = formatSalary(job.salary_min, job.salary_max);
-  const companyFacts = [job.company.industry, job.company.company_size ? `${job.company.company_size} people` : null, job.company.headquarters_location].filter(
-    Boolean,
-  );
+  const companyFacts = [
+    job.company.industry,
+    job.company.company_size ? `${job.company.company_size} people` : null,
+    job.company.headquarters_location,
+  ].filter(Boolean);
   const isCompanyPublic = job.not_public_reason !== 'company_not_approved';
 
   useEffect(() => {
@@ -305,7 +329,13 @@ function JobDetails({ job }: { job: JobOut }) {
               </Group>
               {job.company.description.trim() && <Text className={classes.longText}>{job.company.description.trim()}</Text>}
               {job.company.website_url && (
-                <Anchor href={job.company.website_url} target="_blank" rel="noopener noreferrer nofollow" size="sm" className={classes.back}>
+                <Anchor
+                  href={job.company.website_url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  size="sm"
+                  className={classes.back}
+                >
                   <GlobeIcon size={16} /> {job.company.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
                 </Anchor>
               )}
