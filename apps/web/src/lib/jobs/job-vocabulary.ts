@@ -49,7 +49,7 @@ export const notPublicReasonLabels: Record<NotPublicReason, { short: string; lon
     long: 'Its application deadline has passed. Move the deadline to show it again.',
   },
   company_not_approved: {
-    short: 'Company awaiting approval',
+    short: 'Awaiting approval',
     long: 'Your company is awaiting approval. An administrator reviews every new company, usually within a day; its open jobs become public then.',
   },
 };

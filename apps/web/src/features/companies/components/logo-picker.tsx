@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { CompanyLogo } from '../../../components/company-logo';
+import { BuildingIcon } from '../../../components/icons';
 import { initialsOf } from '../../../components/initials';
 
 export const logoRules = { maxBytes: 2 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] } as const;
@@ -44,16 +45,20 @@ export function LogoPicker({ companyName, logo, isPublic, pendingFile, onPick, i
   const hasLogo = Boolean(previewUrl ?? logo);
   return (
     <Stack gap={6}>
-      <Text component="span" size="sm" fw={500} id="company-logo-label">
+      <Input.Label component="div" id="company-logo-label">
         Logo
-      </Text>
+      </Input.Label>
       <Group gap="md" wrap="nowrap" align="center">
         {previewUrl ? (
           <Avatar src={previewUrl} size={72} radius="md" alt="Logo preview">
             {initialsOf(companyName)}
           </Avatar>
+        ) : logo || companyName.trim() ? (
+          <CompanyLogo name={companyName} logo={logo} isPublic={isPublic} size={72} />
         ) : (
-          <CompanyLogo name={companyName || '?'} logo={logo} isPublic={isPublic} size={72} />
+          <Avatar size={72} radius="md" color="indigo" variant="light" alt="">
+            <BuildingIcon size={30} />
+          </Avatar>
         )}
         <Stack gap={4} style={{ minWidth: 0 }}>
           <FileButton onChange={(file) => file && onPick(file)} accept={logoRules.types.join(',')}>

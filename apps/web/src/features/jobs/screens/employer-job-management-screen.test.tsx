@@ -74,7 +74,7 @@ describe('EmployerJobManagementScreen', () => {
     renderScreen();
     const row = (await screen.findByRole('link', { name: 'Robot Whisperer' })).closest('li')!;
     expect(within(row).getAllByText('Open')[0]).toBeInTheDocument();
-    expect(within(row).getByText('Not public: Company awaiting approval')).toBeInTheDocument();
+    expect(within(row).getByText('Not public: Awaiting approval')).toBeInTheDocument();
     // The applicants screen is not there yet: a count, not a link.
     expect(within(row).getByText('3 applicants').closest('a')).toBeNull();
     expect(within(row).getByText('Posted 2 days ago')).toBeInTheDocument();
