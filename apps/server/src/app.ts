@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,12 +23,19 @@ import { AppError } from './lib/app-error';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createLocalStorage, type Storage } from './lib/storage';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokenSigner } from './modules/auth/tokens';
 import { usersRoutes } from './modules/users/users.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { createJobSearchService } from './modules/jobs/job-search.service';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { createJobsService } from './modules/jobs/jobs.service';
+import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -35,6 +43,8 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** Uploaded files; by default the folder DATA_DIR/uploads. */
+  storage?: Storage;
 }
 
 const statusCodes = new Map<number, ErrorCode>([
@@ -47,6 +57,17 @@ const statusCodes = new Map<number, ErrorCode>([
   [415, 'unsupported_media_type'],
   [429, 'rate_limited'],
 ]);
+
+/** The first string under `value` that holds a NUL character (PostgreSQL text cannot), as a field path. */
+function findNulField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 6 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNulField(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** Builds the whole HTTP app without listening, so tests and main share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -72,6 +93,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Text with a NUL character is bad input everywhere; caught here, it can never reach SQL as a 500.
+  app.addHook('preValidation', async (request, reply) => {
+    const field = findNulField(request.query, '') ?? findNulField(request.params, '') ?? findNulField(request.body, '');
+    if (field !== undefined) {
+      const name = field || 'body';
+      return reply.code(400).send({
+        detail: `Please correct the highlighted fields. ${name}: This text contains a character that is not allowed.`,
+        code: 'validation_error',
+        fields: { [name]: ['This text contains a character that is not allowed.'] },
+      });
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -123,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.env === 'production',
   });
+
+  // Uploads are streamed by the routes that take them; each route sets its own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12, fieldSize: 1000, fileSize: 10 * 1024 * 1024 } });
 
   await app.register(swagger, {
     openapi: {
@@ -181,6 +217,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth });
   usersRoutes(app, { db });
+  taxonomyRoutes(app, { db });
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  companiesRoutes(app, {
+    companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+  });
+  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db }) });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

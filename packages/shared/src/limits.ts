@@ -12,4 +12,6 @@ export const limits = {
   refreshTokenTtlDays: 30,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+  /** Deeper pages are refused: nobody reads them, and huge offsets only cost the database. */
+  pageMax: 10_000,
 } as const;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, to clone a migrated database quickly. */
   dump?(): Promise<Blob>;
+}
+
+/** Rows of a hand-written query, typed by the caller (node-postgres and PGlite both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

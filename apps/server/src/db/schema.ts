@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { employmentTypes, experienceLevels, jobStatuses } from '@jobportal/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -114,5 +116,92 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_owner_key').on(t.ownerId), index('companies_approved_idx').on(t.isApproved, t.createdAt)],
 );
 
+/** Admin-kept lookup lists; names are unique whatever their case. */
+export const jobCategories = pgTable(
+  'job_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('job_categories_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const jobSkills = pgTable(
+  'job_skills',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('job_skills_name_key').on(sql`lower(${t.name})`)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A job posting. Categories and skills are id arrays (not link tables) so one row carries every
+ * search filter and facet; see docs/decisions/004-job-search.md. `search_vector` is kept by the
+ * trigger `jobs_search_document` (migration 0003), never written by the application.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    responsibilities: text('responsibilities').notNull().default(''),
+    qualifications: text('qualifications').notNull().default(''),
+    niceToHave: text('nice_to_have').notNull().default(''),
+    location: text('location').notNull(),
+    isRemote: boolean('is_remote').notNull().default(false),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    employmentType: text('employment_type', { enum: employmentTypes }).notNull(),
+    experienceLevel: text('experience_level', { enum: experienceLevels }).notNull(),
+    jobFunction: text('job_function'),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    skillIds: integer('skill_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    applicationDeadline: date('application_deadline', { mode: 'string' }),
+    status: text('status', { enum: jobStatuses }).notNull().default('open'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
+  },
+  (t) => [
+    index('jobs_company_idx').on(t.companyId, t.postedAt),
+    index('jobs_posted_idx').on(t.postedAt),
+    index('jobs_search_idx').using('gin', t.searchVector),
+    index('jobs_category_ids_idx').using('gin', t.categoryIds),
+    index('jobs_skill_ids_idx').using('gin', t.skillIds),
+    check('jobs_salary_order_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
+    check('jobs_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('jobs_employment_type_check', sql.raw(`employment_type in (${employmentTypes.map((v) => `'${v}'`).join(', ')})`)),
+    check('jobs_experience_level_check', sql.raw(`experience_level in (${experienceLevels.map((v) => `'${v}'`).join(', ')})`)),
+  ],
+);
+
+/** Every distinct word of the job texts: what a misspelt search word is corrected against (pg_trgm). */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+export type TaxonomyRow = typeof jobCategories.$inferSelect;

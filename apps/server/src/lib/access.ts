@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a signed-in user with one of these roles (any role when none given). */
     requireRole(...roles: Role[]): onRequestHookHandler;
+    /** onRequest hook for routes anyone may call: sets request.viewer when a bearer token is sent. */
+    identifyViewer: onRequestHookHandler;
   }
 }
 
@@ -40,6 +42,11 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
         throw new AppError('permission_denied', 'Your account is not allowed to do that.');
       }
     };
+  });
+  // A token that is sent must be good (401 lets the client refresh it); no token means anonymous.
+  app.decorate('identifyViewer', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    request.viewer = token ? await authenticate(token) : null;
   });
 });
 

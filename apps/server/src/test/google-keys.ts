@@ -16,7 +16,10 @@ export async function startGoogleKeyServer(clientId: string) {
   return {
     jwksUrl: `http://127.0.0.1:${port}/certs`,
     issuer,
-    async sign(claims: JWTPayload, options: { audience?: string; expiresIn?: string; issuer?: string; key?: Parameters<SignJWT['sign']>[0] } = {}) {
+    async sign(
+      claims: JWTPayload,
+      options: { audience?: string; expiresIn?: string; issuer?: string; key?: Parameters<SignJWT['sign']>[0] } = {},
+    ) {
       return new SignJWT({ email_verified: true, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' })
         .setIssuer(options.issuer ?? issuer)

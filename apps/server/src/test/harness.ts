@@ -1,11 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { createUser, type UserSeed } from '../db/seed/factories';
 import { createSmtpMailer } from '../lib/mail';
+import { createLocalStorage } from '../lib/storage';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 let databaseCounter = 0;
@@ -42,6 +47,8 @@ export interface TestApp {
   db: Database['db'];
   smtp: SmtpPeer;
   config: Config;
+  /** The temporary folder that uploads of this app go to. */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -56,7 +63,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
     ...env,
   });
-  const app = await buildApp({ config, database, mailer: createSmtpMailer(smtp.url, config.mailFrom) });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createSmtpMailer(smtp.url, config.mailFrom),
+    storage: createLocalStorage(uploadsDir),
+  });
   await app.ready();
   return {
     app,
@@ -64,10 +77,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     smtp,
     config,
+    uploadsDir,
     async close() {
       await app.close();
       await smtp.close();
       await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -76,3 +91,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Makes a user (factory defaults) and signs it in through the API; gives the user and its access token. */
+export async function signedInUser(t: TestApp, seed: UserSeed = {}): Promise<{ user: UserRow; token: string }> {
+  const user = await createUser(t.db, seed);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { email: user.email, password: seed.password ?? 'correct-horse-battery' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { user, token: res.json<{ accessToken: string }>().accessToken };
+}

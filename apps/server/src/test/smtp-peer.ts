@@ -41,23 +41,29 @@ export async function startSmtpPeer(options: { failing?: boolean; port?: number;
 
   const find = (to: string) => inbox.filter((m) => m.to.includes(to.toLowerCase()));
 
+  /** Waits for the n-th message to an address (1-based, counting all received) and gives it. */
+  async function waitForMail(to: string, nth = 1, timeoutMs = 5000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    while (find(to).length < nth) {
+      if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    return find(to)[nth - 1]!;
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
     setFailing(value: boolean) {
       failing = value;
     },
+    waitForMail,
     /** Waits for the n-th message to an address (1-based, counting all received) and gives its code. */
     async waitForCode(to: string, nth = 1, timeoutMs = 5000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      while (find(to).length < nth) {
-        if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${to} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      const mail = find(to)[nth - 1]!;
+      const mail = await waitForMail(to, nth, timeoutMs);
       const code = /^\s+(\d{6})\s*$/m.exec(mail.raw)?.[1];
       if (!code) throw new Error(`mail to ${to} has no code:\n${mail.raw}`);
       return code;

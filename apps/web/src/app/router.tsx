@@ -28,6 +28,13 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'EmployerCompanyManagementScreen',
   ),
   '/admindashboard': lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
+  '/job/:jobId': lazyScreen(() => import('../features/jobs/screens/job-details-screen'), 'JobDetailsScreen'),
+  '/EmployerJobManagement': lazyScreen(
+    () => import('../features/jobs/screens/employer-job-management-screen'),
+    'EmployerJobManagementScreen',
+  ),
+  '/companies': lazyScreen(() => import('../features/companies/screens/admin-companies-screen'), 'AdminCompaniesScreen'),
+  '/admin/taxonomy': lazyScreen(() => import('../features/taxonomy/screens/admin-taxonomy-screen'), 'AdminTaxonomyScreen'),
 };
 
 export function buildRoutes(): RouteObject[] {

@@ -48,6 +48,8 @@ export const routeTable = [
   { path: '/jobseekers', screen: 'job seeker management', access: admin },
   { path: '/employers', screen: 'employers management', access: admin },
   { path: '/companies', screen: 'companies management', access: admin },
+  // Not in the spec: the admin keeps job categories and skills here (see apps/web/README.md).
+  { path: '/admin/taxonomy', screen: 'categories and skills management', access: admin },
 
   // Job seeker
   { path: '/dashboard/jobseeker', screen: 'job seeker dashboard', access: jobseeker },

@@ -7,6 +7,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** JSON bodies parsed; anything else (a multipart upload) kept as text. */
+function parseBody(text: string, contentType: string | null): unknown {
+  return contentType?.includes('application/json') ? (JSON.parse(text) as unknown) : text;
+}
+
 type Responder = (request: RecordedRequest) => Response | Promise<Response>;
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -26,7 +31,7 @@ export function mockFetch(respond: Responder) {
       url: new URL(request.url).pathname + new URL(request.url).search,
       method: request.method,
       authorization: request.headers.get('Authorization'),
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      body: text ? parseBody(text, request.headers.get('Content-Type')) : undefined,
     };
     requests.push(recorded);
     return respond(recorded);

@@ -28,6 +28,13 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Textarea autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+  });
+}
+
 Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
 Element.prototype.scrollIntoView = vi.fn();
 

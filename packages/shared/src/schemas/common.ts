@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a PostgreSQL `integer`/`serial` column holds: larger ones are bad input, not a 500. */
+export const maxId = 2_147_483_647;
+
+/** A database id in a path or a list: a positive integer that fits the id columns. */
+export const dbId = z.number().int().positive().max(maxId, 'Expected an id.');
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(maxId, 'Expected an id.') });
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(limits.pageMax, `Use a page number up to ${limits.pageMax}.`).default(1),
   page_size: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSizeDefault),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;

@@ -11,8 +11,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** What an employer writes about its company. `is_approved` is not here: only admins set it. */
-export const companyInput = z.object({
+/** Every Company field an employer writes, without defaults (a PATCH must not reset what it leaves out). */
+const companyFieldsCore = z.object({
   name: z.string().trim().min(2, 'Enter the company name.').max(120, 'Use at most 120 characters.'),
   website_url: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address, like https://example.com.' }).max(300)])
@@ -25,14 +25,20 @@ export const companyInput = z.object({
     .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The founding date cannot be in the future.')
     .nullish()
     .transform((v) => v ?? null),
-  description: z.string().trim().max(5000, 'Use at most 5,000 characters.').default(''),
+  description: z.string().trim().max(5000, 'Use at most 5,000 characters.'),
   headquarters_location: optionalText(120),
-  tech_stack: z.array(z.string().trim().min(1).max(40)).max(30, 'List at most 30 technologies.').default([]),
+  tech_stack: z.array(z.string().trim().min(1).max(40, 'Use at most 40 characters.')).max(30, 'List at most 30 technologies.'),
+});
+
+/** What an employer writes about its company. `is_approved` is not here: only admins set it. */
+export const companyInput = companyFieldsCore.extend({
+  description: companyFieldsCore.shape.description.default(''),
+  tech_stack: companyFieldsCore.shape.tech_stack.default([]),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 
 /** PATCH: any subset; admins may also set is_approved (an employer who tries gets 403). */
-export const companyPatch = companyInput.partial().extend({ is_approved: z.boolean().optional() });
+export const companyPatch = companyFieldsCore.partial().extend({ is_approved: z.boolean().optional() });
 export type CompanyPatch = z.input<typeof companyPatch>;
 
 export const companyOut = z.object({

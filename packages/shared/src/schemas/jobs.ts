@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from './common';
+import { dbId, maxId, paginationQuery } from './common';
 
 export const employmentTypes = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Freelance'] as const;
 export const experienceLevels = ['Entry level', 'Mid level', 'Senior level', 'Executive'] as const;
@@ -7,26 +7,37 @@ export const jobStatuses = ['open', 'closed'] as const;
 export const jobSorts = ['relevance', 'newest', 'salary'] as const;
 export const postedWithin = ['1', '7', '30'] as const;
 
-const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`).default('');
+const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max(10_000_000, 'That amount is too large.');
 
-const jobFields = z.object({
+/** Every Job field a writer sends, without defaults (a PATCH must not reset what it leaves out). */
+const jobFieldsCore = z.object({
   title: z.string().trim().min(3, 'Use at least 3 characters.').max(120, 'Use at most 120 characters.'),
   description: z.string().trim().min(30, 'Describe the job in at least 30 characters.').max(10_000, 'Use at most 10,000 characters.'),
   responsibilities: longText(5000),
   qualifications: longText(5000),
   nice_to_have: longText(3000),
-  location: z.string().trim().min(2, 'Enter a location (a city, or "Remote").').max(120),
-  is_remote: z.boolean().default(false),
+  location: z.string().trim().min(2, 'Enter a location (a city, or "Remote").').max(120, 'Use at most 120 characters.'),
+  is_remote: z.boolean(),
   salary_min: money.nullish().transform((v) => v ?? null),
   salary_max: money.nullish().transform((v) => v ?? null),
   employment_type: z.enum(employmentTypes),
   experience_level: z.enum(experienceLevels),
-  job_function: z.string().trim().max(80).nullish().transform((v) => (v ? v : null)),
-  categories: z.array(z.number().int().positive()).max(5, 'Pick at most 5 categories.').default([]),
-  skills_required: z.array(z.number().int().positive()).max(30, 'Pick at most 30 skills.').default([]),
+  job_function: z.string().trim().max(80, 'Use at most 80 characters.').nullish().transform((v) => (v ? v : null)),
+  categories: z.array(dbId).max(5, 'Pick at most 5 categories.'),
+  skills_required: z.array(dbId).max(30, 'Pick at most 30 skills.'),
   application_deadline: z.iso.date('Use a date like 2026-12-31.').nullish().transform((v) => v ?? null),
-  status: z.enum(jobStatuses).default('open'),
+  status: z.enum(jobStatuses),
+});
+
+const jobFields = jobFieldsCore.extend({
+  responsibilities: jobFieldsCore.shape.responsibilities.default(''),
+  qualifications: jobFieldsCore.shape.qualifications.default(''),
+  nice_to_have: jobFieldsCore.shape.nice_to_have.default(''),
+  is_remote: jobFieldsCore.shape.is_remote.default(false),
+  categories: jobFieldsCore.shape.categories.default([]),
+  skills_required: jobFieldsCore.shape.skills_required.default([]),
+  status: jobFieldsCore.shape.status.default('open'),
 });
 
 const salaryOrder = (v: { salary_min?: number | null; salary_max?: number | null }) =>
@@ -36,8 +47,8 @@ const salaryIssue = { message: 'The minimum salary cannot be above the maximum.'
 /** Create or replace a job (POST, PUT). The deadline-not-in-the-past rule is checked by the server. */
 export const jobInput = jobFields.refine(salaryOrder, salaryIssue);
 export type JobInput = z.input<typeof jobInput>;
-/** PATCH: any subset, e.g. `{status: 'closed'}`. */
-export const jobPatch = jobFields.partial().refine(salaryOrder, salaryIssue);
+/** PATCH: any subset, e.g. `{status: 'closed'}`; what it leaves out stays as it was. */
+export const jobPatch = jobFieldsCore.partial().refine(salaryOrder, salaryIssue);
 export type JobPatch = z.input<typeof jobPatch>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
@@ -142,7 +153,8 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
 const idText = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'Expected an id.')
-  .transform(Number);
+  .transform(Number)
+  .refine((n) => n <= maxId, 'Expected an id.');
 
 /** GET /api/jobs/: `search` as the spec writes it, and filters, sort and paging. Lists are comma-separated or repeated. */
 export const jobSearchQuery = paginationQuery.extend({
@@ -156,8 +168,11 @@ export const jobSearchQuery = paginationQuery.extend({
   salary_min: z.coerce.number().int().min(0).max(10_000_000).optional(),
   salary_max: z.coerce.number().int().min(0).max(10_000_000).optional(),
   posted_within: z.enum(postedWithin).optional(),
-  company: z.coerce.number().int().positive().optional(),
+  company: z.coerce.number().int().positive().max(maxId, 'Expected an id.').optional(),
   sort: z.enum(jobSorts).default('relevance'),
+}).refine((q) => q.salary_min === undefined || q.salary_max === undefined || q.salary_min <= q.salary_max, {
+  message: 'The minimum salary cannot be above the maximum.',
+  path: ['salary_min'],
 });
 export type JobSearchQuery = z.infer<typeof jobSearchQuery>;
 

@@ -1,6 +1,7 @@
 import type { Role } from '@jobportal/shared';
 import type { Db } from '../client';
-import { companies, users, type CompanyRow, type UserRow } from '../schema';
+import type { employmentTypes, experienceLevels } from '@jobportal/shared';
+import { companies, jobCategories, jobs, jobSkills, users, type CompanyRow, type JobRow, type TaxonomyRow, type UserRow } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 
 let sequence = 0;
@@ -62,4 +63,64 @@ export async function createCompany(db: Db, ownerId: number, seed: CompanySeed =
     })
     .returning();
   return row!;
+}
+
+export async function createCategory(db: Db, name = `Category ${next()}`): Promise<TaxonomyRow> {
+  const [row] = await db.insert(jobCategories).values({ name }).returning();
+  return row!;
+}
+
+export async function createSkill(db: Db, name = `Skill ${next()}`): Promise<TaxonomyRow> {
+  const [row] = await db.insert(jobSkills).values({ name }).returning();
+  return row!;
+}
+
+export interface JobSeed {
+  title?: string;
+  description?: string;
+  responsibilities?: string;
+  qualifications?: string;
+  niceToHave?: string;
+  location?: string;
+  isRemote?: boolean;
+  salaryMin?: number | null;
+  salaryMax?: number | null;
+  employmentType?: (typeof employmentTypes)[number];
+  experienceLevel?: (typeof experienceLevels)[number];
+  jobFunction?: string | null;
+  categoryIds?: number[];
+  skillIds?: number[];
+  /** YYYY-MM-DD; may be in the past (the API refuses that for open jobs, seeds and tests may not). */
+  applicationDeadline?: string | null;
+  status?: 'open' | 'closed';
+  postedAt?: Date;
+}
+
+/** Makes a job of a company. The demo seed and the tests both post jobs through this. */
+export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): Promise<Omit<JobRow, 'searchVector'>> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      companyId,
+      title: seed.title ?? `Job ${next()}`,
+      description: seed.description ?? 'A role on a friendly team that ships useful software every week.',
+      responsibilities: seed.responsibilities ?? '',
+      qualifications: seed.qualifications ?? '',
+      niceToHave: seed.niceToHave ?? '',
+      location: seed.location ?? 'Berlin, Germany',
+      isRemote: seed.isRemote ?? false,
+      salaryMin: seed.salaryMin ?? null,
+      salaryMax: seed.salaryMax ?? null,
+      employmentType: seed.employmentType ?? 'Full-time',
+      experienceLevel: seed.experienceLevel ?? 'Mid level',
+      jobFunction: seed.jobFunction ?? null,
+      categoryIds: seed.categoryIds ?? [],
+      skillIds: seed.skillIds ?? [],
+      applicationDeadline: seed.applicationDeadline ?? null,
+      status: seed.status ?? 'open',
+      ...(seed.postedAt ? { postedAt: seed.postedAt, updatedAt: seed.postedAt } : {}),
+    })
+    .returning();
+  const { searchVector: _vector, ...job } = row!;
+  return job;
 }

@@ -21,7 +21,9 @@ describe('service endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(res);
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/signup/', '/api/login/', '/api/verify-otp/', '/api/token/refresh/', '/api/google/', '/api/users/']) {
+    const paths = ['/api/signup/', '/api/login/', '/api/verify-otp/', '/api/token/refresh/', '/api/google/', '/api/users/'];
+    const jobPaths = ['/api/companies/', '/api/companies/{id}/logo/', '/api/jobs/', '/api/jobs/{id}/', '/api/jobs/mine/', '/api/job-categories/', '/api/job-skills/{id}/'];
+    for (const path of [...paths, ...jobPaths]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(JSON.stringify(doc.paths['/api/signup/'])).toContain('full_name');

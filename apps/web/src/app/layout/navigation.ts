@@ -9,14 +9,22 @@ export interface NavItem {
 export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
   switch (session.role) {
     case 'jobseeker':
-      return [{ label: 'Dashboard', to: '/dashboard/jobseeker' }];
+      return [
+        { label: 'Dashboard', to: '/dashboard/jobseeker' },
+        { label: 'Find jobs', to: '/' },
+      ];
     case 'employer':
       return [
         { label: 'Dashboard', to: '/dashboard/employer' },
+        { label: 'Jobs', to: '/EmployerJobManagement' },
         { label: 'Company', to: '/EmployerCompanyManagement' },
       ];
     case 'admin':
-      return [{ label: 'Users', to: '/admindashboard' }];
+      return [
+        { label: 'Users', to: '/admindashboard' },
+        { label: 'Companies', to: '/companies' },
+        { label: 'Categories & skills', to: '/admin/taxonomy' },
+      ];
     default:
       return [{ label: 'Home', to: '/' }];
   }

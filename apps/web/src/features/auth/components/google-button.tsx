@@ -4,7 +4,7 @@ import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { describeError } from '../../../lib/api/api-error';
 import { useGoogleLoginMutation } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 /** Google's button inside its provider, so Google's script loads only where the button is. */
 export default function GoogleButton({ clientId, role }: { clientId: string; role?: 'jobseeker' | 'employer' }) {

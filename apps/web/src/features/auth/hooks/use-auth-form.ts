@@ -76,7 +76,10 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     if (Object.keys(found).length === 0) void handler(latest.current);
   };
 
-  return { values, errors, setFieldValue, setFieldError, validateField, getInputProps, onSubmit };
+  /** The values as of the latest change (the shape @mantine/form's getValues has). */
+  const getValues = useCallback(() => latest.current, []);
+
+  return { values, errors, getValues, setFieldValue, setFieldError, validateField, getInputProps, onSubmit };
 }
 
 export type AuthForm<Values extends Record<string, unknown>> = ReturnType<typeof useAuthForm<Values>>;

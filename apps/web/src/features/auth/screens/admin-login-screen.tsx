@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { useAdminLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { useServerErrors } from '../hooks/use-server-errors';
+import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { checkEmail, checkPassword, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 

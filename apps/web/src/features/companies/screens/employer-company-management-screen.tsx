@@ -1,72 +1,178 @@
-import { Alert, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { AccountSummary } from '../../../components/account-summary';
-import { BuildingIcon, CheckIcon } from '../../../components/icons';
+import '../../../components/extra-styles';
+import { useEffect, useState } from 'react';
+import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { CompanyOut } from '@jobportal/shared';
+import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
-import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../components/use-page-title';
+import { describeError } from '../../../lib/api/api-error';
+import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
+import { companyDetailsSubmittedChanged } from '../../../lib/session/session-slice';
+import { useSession } from '../../../lib/session/use-session';
+import { useAppDispatch } from '../../../lib/store';
+import { useCreateCompanyMutation, useReplaceCompanyMutation, useUploadCompanyLogoMutation } from '../api/companies-api';
+import { ApprovalAlert } from '../components/approval-alert';
+import { CompanyForm } from '../components/company-form';
+import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
+import { checkLogoFile, LogoPicker } from '../components/logo-picker';
 
-// What the company record holds (decisions.md, Entities: Company).
-const companyFacts = [
-  'Company name and logo',
-  'Website, industry and company size',
-  'Year founded and headquarters location',
-  'Tech stack',
-  'A short description of what you do',
-];
+function CompanyFormSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading your company">
+      <Stack gap="md">
+        <Group gap="md">
+          <Skeleton height={72} width={72} radius="md" />
+          <Skeleton height={30} width={140} />
+        </Group>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Group key={index} grow>
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Group>
+        ))}
+        <Skeleton height={110} />
+        <Skeleton height={56} />
+      </Stack>
+    </Card>
+  );
+}
 
+function NextSteps({ company }: { company: CompanyOut | null }) {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Title order={2} fz="md">
+          {company ? 'Your company on Hireloop' : 'What happens next'}
+        </Title>
+        {company ? (
+          <>
+            <Text size="sm" c="dimmed">
+              {company.open_jobs_count === 1 ? '1 open job' : `${company.open_jobs_count} open jobs`}
+              {company.is_approved ? ', public in search.' : ', not public until the company is approved.'}
+            </Text>
+            <Button component={Link} to="/EmployerJobManagement" variant="light">
+              Manage jobs
+            </Button>
+          </>
+        ) : (
+          <Stack gap={6}>
+            <Text size="sm">1. Submit the details: job management opens at once.</Text>
+            <Text size="sm">2. Post your jobs. They stay private for now.</Text>
+            <Text size="sm">3. An administrator approves the company, usually within a day, and your open jobs go public.</Text>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** #/EmployerCompanyManagement: the employer submits its company once, then edits it. */
 export function EmployerCompanyManagementScreen() {
   usePageTitle('Company details');
-  const { companyDetailsSubmitted } = useSession();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { data: company, error, isLoading, isError, refetch } = useGetOwnCompanyQuery();
+  const [createCompany] = useCreateCompanyMutation();
+  const [replaceCompany] = useReplaceCompanyMutation();
+  const [uploadLogo, { isLoading: isUploading }] = useUploadCompanyLogoMutation();
+  const [pendingLogo, setPendingLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [typedName, setTypedName] = useState<string | null>(null);
+
+  // The company exists (submitted on another device, say): the session should know.
+  useEffect(() => {
+    if (company && !session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(true));
+  }, [company, session.companyDetailsSubmitted, dispatch]);
+
+  const pickLogo = async (file: File) => {
+    const problem = checkLogoFile(file);
+    setLogoError(problem);
+    if (problem) return;
+    if (!company) {
+      setPendingLogo(file);
+      return;
+    }
+    try {
+      await uploadLogo({ id: company.id, file }).unwrap();
+      notifications.show({ message: 'Logo updated.', color: 'teal' });
+    } catch (uploadError) {
+      setLogoError(describeError(uploadError));
+    }
+  };
+
+  const submitNew = async (values: CompanyFormValues) => {
+    const created = await createCompany(toCompanyInput(values)).unwrap();
+    // At once, so the guarded employer screens open.
+    dispatch(companyDetailsSubmittedChanged(true));
+    let logoProblem: string | null = null;
+    if (pendingLogo) {
+      try {
+        await uploadLogo({ id: created.id, file: pendingLogo }).unwrap();
+      } catch (uploadError) {
+        logoProblem = describeError(uploadError);
+      }
+    }
+    notifications.show({
+      title: `${created.name} is submitted`,
+      message: logoProblem
+        ? `The logo was not saved: ${logoProblem} Add it again under Company.`
+        : 'Post your first job now. It goes public once an administrator approves the company.',
+      color: logoProblem ? 'orange' : 'teal',
+    });
+    await navigate('/EmployerJobManagement');
+  };
+
+  const submitChanges = async (values: CompanyFormValues) => {
+    if (!company) return;
+    await replaceCompany({ id: company.id, body: toCompanyInput(values) }).unwrap();
+    notifications.show({ message: 'Company details saved.', color: 'teal' });
+  };
+
+  const name = typedName ?? company?.name ?? '';
+
   return (
     <Page>
-      <PageHeader title="Company details" description="Job seekers read these before they apply to your jobs." />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <PageHeader title="Company details" description="Job seekers read these next to every job you post." />
+      {isLoading ? (
+        <CompanyFormSkeleton />
+      ) : isError ? (
+        <LoadFailed title="Your company could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : (
         <Stack gap="lg">
-          {companyDetailsSubmitted ? (
-            <Alert color="teal" variant="light" title="Your company details are on file">
-              You can use the employer dashboard. Jobs become public once an administrator has approved your company.
-              <Button component={Link} to="/dashboard/employer" variant="light" mt="md" display="block" w="fit-content">
-                Go to the dashboard
-              </Button>
-            </Alert>
-          ) : (
-            <Alert color="orange" variant="light" title="Company details are needed before you post jobs">
-              Your account has no company details yet. Until it does, the employer dashboard, job management and chat stay closed.
-            </Alert>
-          )}
-          <Card>
-            <Stack gap="md">
-              <Stack gap={6}>
-                <ThemeIcon variant="light" size="lg" radius="md">
-                  <BuildingIcon />
-                </ThemeIcon>
-                <Title order={2} fz="lg">
-                  What the company details include
-                </Title>
-              </Stack>
-              <List
-                spacing="xs"
-                size="sm"
-                icon={
-                  <ThemeIcon size={20} radius="xl" color="teal" variant="light">
-                    <CheckIcon size={12} />
-                  </ThemeIcon>
-                }
-              >
-                {companyFacts.map((fact) => (
-                  <List.Item key={fact}>{fact}</List.Item>
-                ))}
-              </List>
-              <Text size="sm" c="dimmed">
-                An administrator reviews every new company. Its jobs are public once it is approved.
-              </Text>
-            </Stack>
-          </Card>
+          <ApprovalAlert company={company ?? null} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Card>
+                <CompanyForm
+                  key={company?.id ?? 'new'}
+                  initialValues={company ? companyFormValuesOf(company) : emptyCompanyForm}
+                  submitLabel={company ? 'Save changes' : 'Submit company'}
+                  onSubmit={company ? submitChanges : submitNew}
+                  onNameChange={setTypedName}
+                  logo={
+                    <LogoPicker
+                      companyName={name}
+                      logo={company?.logo ?? null}
+                      isPublic={company?.is_approved ?? false}
+                      pendingFile={pendingLogo}
+                      onPick={(file) => void pickLogo(file)}
+                      isUploading={isUploading}
+                      error={logoError}
+                    />
+                  }
+                />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <NextSteps company={company ?? null} />
+            </Grid.Col>
+          </Grid>
         </Stack>
-        <AccountSummary />
-      </SimpleGrid>
+      )}
     </Page>
   );
 }

@@ -1,11 +1,39 @@
-import type { ReactNode } from 'react';
-import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import '../../../components/extra-styles';
+import { useRef, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Drawer,
+  EmptyState,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BriefcaseIcon, ShieldIcon, SparkIcon } from '../../../components/icons';
+import { BriefcaseIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
+import { FilterIcon } from '../../../components/more-icons';
+import { usePageTitle } from '../../../components/use-page-title';
+import { jobSortLabels, isJobSort } from '../../../lib/jobs/job-vocabulary';
 import { roleHome } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
+import { useSearchJobsQuery } from '../api/job-search-api';
+import { FilterChips } from '../components/filter-chips';
+import { FilterPanel } from '../components/filter-panel';
+import { JobResultCard, JobResultSkeleton } from '../components/job-result-card';
+import { SearchBar } from '../components/search-bar';
+import { activeFilterChips, changeSearch, emptySearch, searchPageSize, withoutFilters, type SearchState } from '../search-state';
+import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
-import { usePageTitle } from '../../../components/use-page-title';
 
 const valuePoints: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -25,70 +53,245 @@ const valuePoints: { icon: ReactNode; title: string; text: string }[] = [
   },
 ];
 
+const sortOptions = Object.entries(jobSortLabels).map(([value, label]) => ({ value, label }));
+
+function countText(count: number, isEstimate: boolean): string {
+  const jobs = count === 1 ? 'job' : 'jobs';
+  return isEstimate ? `About ${count.toLocaleString()} ${jobs}` : `${count.toLocaleString()} ${jobs}`;
+}
+
+/** `#/`: job search for everyone, with a short word about Hireloop for visitors. */
 export function HomeScreen() {
-  usePageTitle('');
   const session = useSession();
   const isSignedIn = session.role !== null;
+  const { state, go } = useSearchState();
+  usePageTitle(state.search ? `“${state.search}” jobs` : '');
+  const { data, currentData, error, isFetching, isError, refetch } = useSearchJobsQuery(state);
+  const isWide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const [isFilterDrawerOpen, setFilterDrawerOpen] = useState(false);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  // The facets and names of the last answer stay while the next one loads.
+  const facets = data?.facets;
+  const chips = activeFilterChips(state, facets);
+  const results = currentData;
+  const isLoadingResults = !results && !isError;
+  const totalPages = results ? Math.max(1, Math.ceil(results.count / searchPageSize)) : 1;
+
+  const goToPage = (page: number) => {
+    go({ ...state, page });
+    resultsTop.current?.scrollIntoView({ block: 'start' });
+  };
+  const update = (next: SearchState) => go(next);
+
+  const filterPanel = <FilterPanel state={state} facets={facets} onChange={update} />;
 
   return (
     <>
       <Box className={classes.hero}>
-        <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 48, sm: 96 }}>
-          <Stack gap="lg" maw={720}>
-            <Text className={classes.eyebrow} fw={600} size="sm">
-              Jobs and interviews, in one loop
-            </Text>
-            <Title order={1} className={classes.headline}>
-              Find work that fits. Hire people who fit.
-            </Title>
-            <Text size="lg" c="dimmed" maw={560}>
-              Hireloop brings job seekers and employers together, from the first application to the final interview, in one calm place.
-            </Text>
+        <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 'md', sm: isSignedIn ? 32 : 40 }}>
+          <Stack gap="md">
             {isSignedIn ? (
-              <Group gap="sm" mt="sm">
-                <Button component={Link} to={roleHome(session)} size="lg">
-                  Go to your dashboard
-                </Button>
-              </Group>
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                Find jobs
+              </Title>
             ) : (
-              <Stack gap="md" mt="sm">
-                <Group gap="sm" className={classes.ctas}>
-                  <Button component={Link} to="/signup?role=jobseeker" size="lg">
-                    I’m looking for a job
-                  </Button>
-                  <Button component={Link} to="/signup?role=employer" size="lg" variant="default">
-                    I’m hiring
-                  </Button>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  Already on Hireloop?{' '}
-                  <Anchor component={Link} to="/login" fw={500}>
-                    Sign in
-                  </Anchor>
+              <Stack gap={6} maw={720}>
+                <Text className={classes.eyebrow} fw={600} size="sm">
+                  Jobs and interviews, in one loop
+                </Text>
+                <Title order={1} className={classes.headline}>
+                  Find work that fits. Hire people who fit.
+                </Title>
+                <Text c="dimmed" maw={600} visibleFrom="sm">
+                  Search every open job on Hireloop. Apply, interview and hear back in one calm place.
                 </Text>
               </Stack>
+            )}
+            <SearchBar
+              key={`${state.search}\u0000${state.location}`}
+              search={state.search}
+              location={state.location}
+              locations={(facets?.location ?? []).map((value) => value.label)}
+              onSubmit={({ search, location }) => go(changeSearch(state, { search, location }))}
+            />
+            {!isSignedIn && (
+              <Text size="sm" c="dimmed" visibleFrom="xs">
+                Hiring?{' '}
+                <Anchor component={Link} to="/signup?role=employer" fw={500}>
+                  Post jobs on Hireloop
+                </Anchor>{' '}
+                · Already have an account?{' '}
+                <Anchor component={Link} to="/login" fw={500}>
+                  Sign in
+                </Anchor>
+              </Text>
+            )}
+            {isSignedIn && session.role !== 'jobseeker' && (
+              <Text size="sm" c="dimmed">
+                <Anchor component={Link} to={roleHome(session)} fw={500}>
+                  Back to your dashboard
+                </Anchor>
+              </Text>
             )}
           </Stack>
         </Container>
       </Box>
 
-      <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 40, sm: 72 }}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'xl', sm: 40 }}>
-          {valuePoints.map((point) => (
-            <Stack key={point.title} gap="sm">
-              <ThemeIcon variant="light" size={44} radius="md">
-                {point.icon}
-              </ThemeIcon>
-              <Title order={2} fz="lg">
-                {point.title}
-              </Title>
-              <Text c="dimmed" size="sm" lh={1.6}>
-                {point.text}
+      <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+        <div className={classes.layout} ref={resultsTop}>
+          {isWide && (
+            <aside className={classes.filters} aria-label="Filters">
+              {filterPanel}
+            </aside>
+          )}
+          <Stack gap="md" className={classes.results}>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text fw={600} aria-live="polite" role="status">
+                {results ? countText(results.count, results.count_is_estimate) : isError ? 'No results' : 'Searching…'}
+                {results && state.search ? ` for “${results.corrected_search ?? state.search}”` : ''}
               </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+              <Group gap="xs" wrap="nowrap">
+                {!isWide && (
+                  <Button variant="default" size="sm" leftSection={<FilterIcon size={16} />} onClick={() => setFilterDrawerOpen(true)}>
+                    Filters{chips.length ? ` (${chips.length})` : ''}
+                  </Button>
+                )}
+                <Select
+                  aria-label="Sort by"
+                  size="sm"
+                  w={150}
+                  data={sortOptions}
+                  value={state.sort}
+                  allowDeselect={false}
+                  onChange={(value) => isJobSort(value) && go(changeSearch(state, { sort: value }))}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Group>
+            </Group>
+
+            <FilterChips chips={chips} onRemove={(chip) => go(chip.without)} onClearAll={() => go(withoutFilters(state))} />
+
+            {results?.corrected_search && (
+              <Alert variant="light" color="blue" icon={<SearchIcon />}>
+                <Text size="sm">
+                  No jobs matched “{state.search}”. Showing results for <strong>“{results.corrected_search}”</strong>.{' '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    fw={500}
+                    onClick={() => go(changeSearch(state, { search: results.corrected_search ?? state.search }))}
+                  >
+                    Search for “{results.corrected_search}”
+                  </Anchor>
+                </Text>
+              </Alert>
+            )}
+
+            {isError ? (
+              <LoadFailed title="The jobs could not be loaded" error={error} onRetry={() => void refetch()} />
+            ) : isLoadingResults ? (
+              <Stack gap="sm" aria-busy="true" aria-label="Loading jobs">
+                {Array.from({ length: 4 }, (_, index) => (
+                  <JobResultSkeleton key={index} />
+                ))}
+              </Stack>
+            ) : results && results.results.length > 0 ? (
+              <Stack gap="sm" component="section" aria-label="Jobs" aria-busy={isFetching}>
+                {results.results.map((job) => (
+                  <JobResultCard key={job.id} job={job} />
+                ))}
+              </Stack>
+            ) : (
+              <EmptyState
+                py="xl"
+                icon={<SearchIcon size={24} />}
+                withIndicatorBackground
+                title={chips.length > 0 ? 'No jobs match. Remove a filter' : state.page > 1 ? 'No more jobs' : 'No jobs match these words'}
+                description={
+                  chips.length > 0
+                    ? 'Each filter narrows the search. Remove one above, or clear them all.'
+                    : state.page > 1
+                      ? 'This page is past the last result.'
+                      : 'Try fewer or different words: a job title, a skill, or a company.'
+                }
+              >
+                <EmptyState.Actions>
+                  {chips.length > 0 ? (
+                    <Button variant="default" onClick={() => go(withoutFilters(state))}>
+                      Clear all filters
+                    </Button>
+                  ) : (
+                    <Button variant="default" onClick={() => go(emptySearch)}>
+                      Show all jobs
+                    </Button>
+                  )}
+                </EmptyState.Actions>
+              </EmptyState>
+            )}
+
+            {results && totalPages > 1 && (
+              <Group justify="center" mt="sm">
+                <Pagination
+                  total={Math.min(totalPages, 500)}
+                  value={Math.min(state.page, totalPages)}
+                  onChange={goToPage}
+                  siblings={isPhone ? 0 : 1}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                />
+              </Group>
+            )}
+          </Stack>
+        </div>
       </Container>
+
+      {!isWide && (
+        <Drawer
+          opened={isFilterDrawerOpen}
+          onClose={() => setFilterDrawerOpen(false)}
+          position="right"
+          size={isPhone ? '100%' : 'sm'}
+          title={<Text fw={650}>Filters</Text>}
+          closeButtonProps={{ 'aria-label': 'Close filters' }}
+        >
+          <Stack gap="lg" pb={80}>
+            <FilterChips chips={chips} onRemove={(chip) => go(chip.without)} onClearAll={() => go(withoutFilters(state))} />
+            {filterPanel}
+          </Stack>
+          <div className={classes.drawerFooter}>
+            <Button fullWidth onClick={() => setFilterDrawerOpen(false)} loading={isFetching}>
+              {results ? `Show ${countText(results.count, results.count_is_estimate).toLowerCase()}` : 'Show jobs'}
+            </Button>
+          </div>
+        </Drawer>
+      )}
+
+      {!isSignedIn && (
+        <Box className={classes.points}>
+          <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 32, sm: 48 }}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 40 }}>
+              {valuePoints.map((point) => (
+                <Group key={point.title} gap="sm" align="flex-start" wrap="nowrap">
+                  <ThemeIcon variant="light" size={40} radius="md">
+                    {point.icon}
+                  </ThemeIcon>
+                  <Stack gap={4}>
+                    <Title order={2} fz="md">
+                      {point.title}
+                    </Title>
+                    <Text c="dimmed" size="sm" lh={1.55}>
+                      {point.text}
+                    </Text>
+                  </Stack>
+                </Group>
+              ))}
+            </SimpleGrid>
+          </Container>
+        </Box>
+      )}
 
       <Box component="footer" className={classes.footer}>
         <Container size="lg" px={{ base: 'sm', xs: 'md' }} py="lg">

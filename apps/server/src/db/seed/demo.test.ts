@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
+import { demoPassword, seedDemo } from './demo';
+import { createRandom, demoSkills, generateJob } from './job-text';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemo(t.db)).toBe(true);
+});
+afterAll(() => t?.close());
+
+type Page<T> = { results: T[]; count: number };
+
+describe('demo seed', () => {
+  it('runs once: a second call on a seeded database does nothing', async () => {
+    expect(await seedDemo(t.db)).toBe(false);
+  });
+
+  it('has approved and pending companies, open jobs across the filters, and a few closed ones', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/',
+      payload: { email: 'admin@example.com', password: demoPassword },
+    });
+    const admin = json<{ accessToken: string }>(login).accessToken;
+    const companies = json<Page<{ name: string; is_approved: boolean }>>(
+      await t.app.inject({ url: '/api/companies/?page_size=100', headers: bearer(admin) }),
+    );
+    expect(companies.results.filter((c) => c.is_approved).length).toBeGreaterThanOrEqual(5);
+    expect(companies.results.filter((c) => !c.is_approved)).toHaveLength(1);
+
+    const all = json<{ count: number; facets: Record<string, Array<{ value: string; count: number }>> }>(
+      await t.app.inject({ url: '/api/jobs/' }),
+    );
+    expect(all.count).toBeGreaterThanOrEqual(60);
+    const used = (name: string) => all.facets[name]!.filter((f) => f.count > 0).length;
+    expect(used('employment_type')).toBeGreaterThanOrEqual(5);
+    expect(used('experience_level')).toBe(4);
+    expect(used('category')).toBeGreaterThanOrEqual(10);
+    expect(used('location')).toBeGreaterThanOrEqual(6);
+    expect(all.facets.is_remote!.every((f) => f.count > 0)).toBe(true);
+
+    const categories = json<Array<{ name: string; job_count: number }>>(await t.app.inject({ url: '/api/job-categories/' }));
+    expect(categories.length).toBeGreaterThanOrEqual(12);
+    const skills = json<unknown[]>(await t.app.inject({ url: '/api/job-skills/' }));
+    expect(skills.length).toBeGreaterThanOrEqual(55);
+  });
+
+  it('gives employer@example.com the approved Northwind Labs with several jobs, some closed', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'employer@example.com', password: demoPassword },
+    });
+    const body = json<{ accessToken: string; companyDetailsSubmitted: boolean }>(login);
+    expect(body.companyDetailsSubmitted).toBe(true);
+    const company = json<Page<{ name: string; is_approved: boolean }>>(
+      await t.app.inject({ url: '/api/companies/', headers: bearer(body.accessToken) }),
+    );
+    expect(company.results).toMatchObject([{ name: 'Northwind Labs', is_approved: true }]);
+    const mine = json<Page<{ status: string }>>(
+      await t.app.inject({ url: '/api/jobs/mine/?page_size=100', headers: bearer(body.accessToken) }),
+    );
+    expect(mine.results.filter((j) => j.status === 'open').length).toBeGreaterThanOrEqual(5);
+    expect(mine.results.some((j) => j.status === 'closed')).toBe(true);
+  });
+
+  it('reads like real postings: several paragraphs, lists, skills from the admin list', async () => {
+    const page = json<Page<{ id: number }>>(await t.app.inject({ url: '/api/jobs/?page_size=5' }));
+    for (const { id } of page.results) {
+      const job = json<{ title: string; description: string; responsibilities: string; qualifications: string }>(
+        await t.app.inject({ url: `/api/jobs/${id}/` }),
+      );
+      expect(job.description.split('\n\n').length).toBeGreaterThanOrEqual(3);
+      expect(job.description).not.toMatch(/lorem|ipsum|\{|undefined/i);
+      expect(job.responsibilities.split('\n').every((l) => l.startsWith('- '))).toBe(true);
+      expect(job.qualifications.split('\n').length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('generates the same jobs from the same seed, naming only known skills', () => {
+    const company = { name: 'Acme', industry: null, pitch: 'makes things.', headquarters: 'Berlin, Germany' };
+    const a = Array.from(
+      { length: 50 },
+      (
+        (random) => () =>
+          generateJob(random, company)
+      )(createRandom(7)),
+    );
+    const b = Array.from(
+      { length: 50 },
+      (
+        (random) => () =>
+          generateJob(random, company)
+      )(createRandom(7)),
+    );
+    expect(a).toEqual(b);
+    const known = new Set<string>(demoSkills);
+    const random = createRandom(1);
+    for (let i = 0; i < 2000; i++) for (const skill of generateJob(random, company).skillNames) expect(known.has(skill), skill).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import type { JobOut, JobSummary, notPublicReasons } from '@jobportal/shared';
+import { logoUrl } from '../companies/companies.presenter';
+import type { JobRecord } from './jobs.repository';
+
+export type NotPublicReason = (typeof notPublicReasons)[number];
+
+/** The only shape in which a whole job leaves the server; applicants_count for its owner and admins. */
+export function presentJob(row: JobRecord, options: { notPublicReason: NotPublicReason | null; applicantsCount?: number }): JobOut {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    responsibilities: row.responsibilities,
+    qualifications: row.qualifications,
+    nice_to_have: row.niceToHave,
+    location: row.location,
+    is_remote: row.isRemote,
+    salary_min: row.salaryMin,
+    salary_max: row.salaryMax,
+    employment_type: row.employmentType,
+    experience_level: row.experienceLevel,
+    job_function: row.jobFunction,
+    categories: row.categories,
+    skills_required: row.skills,
+    application_deadline: row.applicationDeadline,
+    status: row.status,
+    posted_at: row.postedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    company: {
+      id: row.company.id,
+      name: row.company.name,
+      logo: logoUrl(row.company),
+      industry: row.company.industry,
+      headquarters_location: row.company.headquartersLocation,
+      website_url: row.company.websiteUrl,
+      company_size: row.company.companySize,
+      description: row.company.description,
+    },
+    is_public: options.notPublicReason === null,
+    not_public_reason: options.notPublicReason,
+    ...(options.applicantsCount === undefined ? {} : { applicants_count: options.applicantsCount }),
+  };
+}
+
+export interface JobSummaryRecord {
+  id: number;
+  title: string;
+  companyId: number;
+  companyName: string;
+  companyLogo: string | null;
+  location: string;
+  isRemote: boolean;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  employmentType: JobSummary['employment_type'];
+  experienceLevel: JobSummary['experience_level'];
+  skills: string[];
+  postedAt: Date;
+  snippet: string;
+}
+
+export function presentJobSummary(row: JobSummaryRecord): JobSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    company: { id: row.companyId, name: row.companyName, logo: logoUrl({ id: row.companyId, logo: row.companyLogo }) },
+    location: row.location,
+    is_remote: row.isRemote,
+    salary_min: row.salaryMin,
+    salary_max: row.salaryMax,
+    employment_type: row.employmentType,
+    experience_level: row.experienceLevel,
+    skills: row.skills,
+    posted_at: row.postedAt.toISOString(),
+    snippet: row.snippet,
+  };
+}

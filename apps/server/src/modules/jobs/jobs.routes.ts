@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { employerJobList, employerJobQuery, idParam, jobInput, jobOut, jobPatch, jobSearchQuery, jobSearchResult } from '@jobportal/shared';
+import { viewerOf } from '../../lib/access';
+import { toPage } from '../../lib/pagination';
+import type { JobSearchService } from './job-search.service';
+import type { JobsService } from './jobs.service';
+
+const tags = ['jobs'];
+const security = [{ bearerAuth: [] }];
+
+export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: JobsService; jobSearch: JobSearchService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const employerOnly = app.requireRole('employer');
+  const employerOrAdmin = app.requireRole('employer', 'admin');
+
+  r.get('/api/jobs/', {
+    schema: {
+      tags,
+      summary: 'Search public jobs: words (typos corrected), filters, facets, sort, paging',
+      querystring: jobSearchQuery,
+      response: { 200: jobSearchResult },
+    },
+    handler: (request) => jobSearch.search(request.query, (results, count) => toPage(request, request.query, results, count)),
+  });
+
+  r.get('/api/jobs/mine/', {
+    onRequest: employerOnly,
+    schema: {
+      tags,
+      security,
+      summary: "The employer's own jobs: status, why not public, applicants",
+      querystring: employerJobQuery,
+      response: { 200: employerJobList },
+    },
+    handler: (request) => jobs.listMine(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+  });
+
+  r.post('/api/jobs/', {
+    onRequest: employerOnly,
+    schema: { tags, security, summary: 'Post a job (needs the company details submitted)', body: jobInput, response: { 201: jobOut } },
+    handler: async (request, reply) => reply.code(201).send(await jobs.create(viewerOf(request), request.body)),
+  });
+
+  r.get('/api/jobs/:id/', {
+    onRequest: app.identifyViewer,
+    schema: {
+      tags,
+      summary: 'One job with its company (not public ones: owner and admins only)',
+      params: idParam,
+      response: { 200: jobOut },
+    },
+    handler: (request) => jobs.get(request.viewer, request.params.id),
+  });
+
+  r.put('/api/jobs/:id/', {
+    onRequest: employerOnly,
+    schema: { tags, security, summary: 'Replace a job (its owner)', params: idParam, body: jobInput, response: { 200: jobOut } },
+    handler: (request) => jobs.replace(viewerOf(request), request.params.id, request.body),
+  });
+
+  r.patch('/api/jobs/:id/', {
+    onRequest: employerOnly,
+    schema: {
+      tags,
+      security,
+      summary: 'Change some fields of a job, e.g. {status: "closed"} (its owner)',
+      params: idParam,
+      body: jobPatch,
+      response: { 200: jobOut },
+    },
+    handler: (request) => jobs.patch(viewerOf(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/jobs/:id/', {
+    onRequest: employerOrAdmin,
+    schema: { tags, security, summary: 'Delete a job (its owner, or an admin)', params: idParam },
+    handler: async (request, reply) => {
+      await jobs.remove(viewerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { companyInput, companySizes } from '@jobportal/shared';
+import { FormAlert } from '../../../components/form-alert';
+import { useServerErrors } from '../../../lib/forms/use-server-errors';
+import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
+import { todayIso } from '../../../lib/jobs/job-format';
+import { toCompanyInput, type CompanyFormValues } from './company-form-values';
+
+const sizeOptions = companySizes.map((size) => ({ value: size, label: `${size} people` }));
+
+interface CompanyFormProps {
+  initialValues: CompanyFormValues;
+  submitLabel: string;
+  /** Saves the values; a rejection with the server's field errors puts them next to the fields. */
+  onSubmit: (values: CompanyFormValues) => Promise<void>;
+  /** The logo picker, placed at the top of the form. */
+  logo?: ReactNode;
+  /** Lets the parent follow the name as it is typed (for the logo's initials). */
+  onNameChange?: (name: string) => void;
+}
+
+/** The company details an employer writes: the shared companyInput schema checks them here and on the server. */
+export function CompanyForm({ initialValues, submitLabel, onSubmit, logo, onNameChange }: CompanyFormProps) {
+  const form = useForm<CompanyFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: zodValidate(companyInput, toCompanyInput),
+    onValuesChange: (values, previous) => {
+      if (values.name !== previous.name) onNameChange?.(values.name);
+    },
+  });
+  const { formError, showError, clearError } = useServerErrors(form);
+
+  const submit = form.onSubmit(async (values) => {
+    clearError();
+    try {
+      await onSubmit(values);
+      form.resetDirty(values);
+    } catch (error) {
+      showError(foldFieldPaths(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {logo}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="Company name" withAsterisk autoComplete="organization" {...form.getInputProps('name')} />
+          <TextInput
+            label="Website"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            autoComplete="url"
+            {...form.getInputProps('website_url')}
+          />
+          <TextInput label="Industry" placeholder="e.g. Software, Healthcare" {...form.getInputProps('industry')} />
+          <Select
+            label="Company size"
+            placeholder="Pick a size"
+            data={sizeOptions}
+            clearable
+            allowDeselect
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('company_size')}
+          />
+          <TextInput label="Founded" type="date" max={todayIso()} {...form.getInputProps('founded_date')} />
+          <TextInput
+            label="Headquarters"
+            placeholder="City, country"
+            autoComplete="address-level2"
+            {...form.getInputProps('headquarters_location')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="About the company"
+          description="What you do and what it is like to work with you. Job seekers read this next to every job."
+          autosize
+          minRows={4}
+          maxRows={14}
+          {...form.getInputProps('description')}
+        />
+        <TagsInput
+          label="Tech stack"
+          description="Press Enter or type a comma after each one. Up to 30."
+          placeholder="e.g. TypeScript, PostgreSQL"
+          splitChars={[',']}
+          maxTags={30}
+          clearable
+          {...form.getInputProps('tech_stack')}
+        />
+        <FormAlert>{formError}</FormAlert>
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

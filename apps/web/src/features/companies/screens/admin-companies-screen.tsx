@@ -1,0 +1,250 @@
+import '../../../components/extra-styles';
+import { useState } from 'react';
+import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { CompanyOut } from '@jobportal/shared';
+import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { BuildingIcon, SearchIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
+import { usePageTitle } from '../../../components/use-page-title';
+import { describeError } from '../../../lib/api/api-error';
+import {
+  useDeleteCompanyMutation,
+  useListCompaniesQuery,
+  useToggleCompanyApprovalMutation,
+  type ApprovalFilter,
+  type CompanyListArgs,
+} from '../api/companies-api';
+import { CompaniesList, CompaniesSkeleton, CompaniesTable } from '../components/companies-table';
+import { CompanyDetailsDrawer } from '../components/company-details-drawer';
+
+const pageSize = 20;
+
+const approvalFilters: { value: ApprovalFilter | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+];
+
+const isApprovalFilter = (value: unknown): value is ApprovalFilter => value === 'pending' || value === 'approved';
+
+/** Filters in the address: `?approval=pending&search=…&page=2`. */
+function useCompanyFilters() {
+  const [params, setParams] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const approvalParam = params.get('approval');
+  const approval = isApprovalFilter(approvalParam) ? approvalParam : undefined;
+  const search = params.get('search') ?? '';
+  const update = (changes: { page?: number; approval?: ApprovalFilter | null; search?: string }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const set = (key: string, value: string | null | undefined) => {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        };
+        if ('approval' in changes) set('approval', changes.approval);
+        if ('search' in changes) set('search', changes.search);
+        set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { page, approval, search, update };
+}
+
+/** #/companies (admin): every company, pending first; approve, look closer, delete. */
+export function AdminCompaniesScreen() {
+  usePageTitle('Companies');
+  const { page, approval, search, update } = useCompanyFilters();
+  const [searchInput, setSearchInput] = useState(search);
+  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const listArgs: CompanyListArgs = { page, page_size: pageSize, approval, search: search || undefined };
+  const { data, error, isLoading, isFetching, isError, refetch } = useListCompaniesQuery(listArgs);
+  const [toggleApproval] = useToggleCompanyApprovalMutation();
+  const [deleteCompany, { isLoading: isDeleting }] = useDeleteCompanyMutation();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<CompanyOut | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const opened = openId === null ? null : (data?.results.find((company) => company.id === openId) ?? null);
+  const hasFilters = Boolean(approval || search);
+  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
+
+  const flipApproval = async (company: CompanyOut) => {
+    const willApprove = !company.is_approved;
+    try {
+      const reply = await toggleApproval({ id: company.id, listArgs }).unwrap();
+      notifications.show({
+        message: reply.is_approved
+          ? `${company.name} is approved. Its open jobs are public, and its owner has been e-mailed.`
+          : `${company.name} is no longer approved. Its jobs are hidden from search.`,
+        color: 'teal',
+      });
+    } catch (failure) {
+      notifications.show({
+        title: willApprove ? `${company.name} was not approved` : `${company.name} was not unapproved`,
+        message: describeError(failure),
+        color: 'red',
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleteError(null);
+    try {
+      await deleteCompany(toDelete.id).unwrap();
+      notifications.show({ message: `${toDelete.name} and its jobs are deleted.`, color: 'teal' });
+      if (openId === toDelete.id) setOpenId(null);
+      setToDelete(null);
+    } catch (failure) {
+      setDeleteError(describeError(failure));
+    }
+  };
+
+  const askDelete = (company: CompanyOut) => {
+    setDeleteError(null);
+    setToDelete(company);
+  };
+
+  const clearFilters = () => {
+    applySearch.cancel();
+    setSearchInput('');
+    update({ approval: null, search: '' });
+  };
+
+  const rowActions = {
+    onToggleApproval: (c: CompanyOut) => void flipApproval(c),
+    onOpen: (c: CompanyOut) => setOpenId(c.id),
+    onDelete: askDelete,
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Companies"
+        description={
+          data
+            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'company' : 'companies'}${hasFilters ? ' match' : ', pending ones first'}`
+            : 'Every company on Hireloop, pending ones first.'
+        }
+      />
+      <Card p={0}>
+        <Stack gap={0}>
+          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+            <TextInput
+              aria-label="Search companies by name"
+              placeholder="Search by name"
+              leftSection={<SearchIcon size={16} />}
+              value={searchInput}
+              onChange={(event) => {
+                setSearchInput(event.currentTarget.value);
+                applySearch(event.currentTarget.value);
+              }}
+              style={{ flex: '1 1 220px' }}
+              maw={{ sm: 340 }}
+            />
+            <SegmentedControl
+              aria-label="Filter by approval"
+              data={approvalFilters}
+              value={approval ?? 'all'}
+              onChange={(value) => update({ approval: isApprovalFilter(value) ? value : null })}
+              size="sm"
+            />
+          </Group>
+
+          {isLoading ? (
+            <CompaniesSkeleton />
+          ) : isError ? (
+            <LoadFailed m="md" title="The companies could not be loaded" error={error} onRetry={() => void refetch()} />
+          ) : data && data.results.length > 0 ? (
+            <div aria-busy={isFetching}>
+              <Box visibleFrom="md">
+                <CompaniesTable companies={data.results} {...rowActions} />
+              </Box>
+              <Box hiddenFrom="md">
+                <CompaniesList companies={data.results} {...rowActions} />
+              </Box>
+            </div>
+          ) : (
+            <EmptyState
+              py="xl"
+              px="md"
+              icon={<BuildingIcon size={24} />}
+              withIndicatorBackground
+              title={hasFilters || page > 1 ? 'No companies match' : 'No companies yet'}
+              description={
+                approval === 'pending' && !search
+                  ? 'Nothing is waiting for approval. New companies appear here as employers submit them.'
+                  : hasFilters || page > 1
+                    ? 'Try another name, or show all companies.'
+                    : 'Companies appear here as employers submit them.'
+              }
+            >
+              {(hasFilters || page > 1) && (
+                <EmptyState.Actions>
+                  <Button variant="default" onClick={clearFilters}>
+                    Show all companies
+                  </Button>
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
+          )}
+
+          {data && data.count > 0 && (
+            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Text size="sm" c="dimmed">
+                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
+              </Text>
+              {totalPages > 1 && (
+                <Pagination
+                  total={totalPages}
+                  value={Math.min(page, totalPages)}
+                  onChange={(next) => update({ page: next })}
+                  size="sm"
+                  siblings={0}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                />
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Card>
+
+      <CompanyDetailsDrawer
+        company={opened}
+        onClose={() => setOpenId(null)}
+        onToggleApproval={(c) => void flipApproval(c)}
+        onDelete={askDelete}
+      />
+
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={toDelete ? `Delete ${toDelete.name}?` : 'Delete the company?'}
+        confirmLabel="Delete company and jobs"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        isWorking={isDeleting}
+        error={deleteError}
+      >
+        {toDelete && (
+          <Text size="sm">
+            {toDelete.name} and all of its jobs go too
+            {toDelete.open_jobs_count > 0
+              ? `, including ${toDelete.open_jobs_count === 1 ? '1 open job' : `${toDelete.open_jobs_count} open jobs`}`
+              : ''}
+            .{toDelete.owner ? ` ${toDelete.owner.full_name}’s account stays; they can submit a company again.` : ''} This cannot be undone.
+          </Text>
+        )}
+      </ConfirmModal>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Autocomplete, Button, TextInput } from '@mantine/core';
+import { SearchIcon } from '../../../components/icons';
+import { MapPinIcon } from '../../../components/more-icons';
+import classes from './search-bar.module.css';
+
+interface SearchBarProps {
+  search: string;
+  location: string;
+  /** Places the current results come from, for suggestions. */
+  locations: string[];
+  onSubmit: (values: { search: string; location: string }) => void;
+}
+
+/** "What" and "where", as on every job site. Searches on Enter or the button, not on each key. */
+export function SearchBar({ search, location, locations, onSubmit }: SearchBarProps) {
+  const [what, setWhat] = useState(search);
+  const [where, setWhere] = useState(location);
+  return (
+    <form
+      role="search"
+      aria-label="Search jobs"
+      className={classes.bar}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit({ search: what.trim(), location: where.trim() });
+      }}
+    >
+      <TextInput
+        className={classes.what}
+        aria-label="Job title, skill or company"
+        placeholder="Job title, skill or company"
+        leftSection={<SearchIcon size={18} />}
+        value={what}
+        onChange={(event) => setWhat(event.currentTarget.value)}
+        size="md"
+        type="search"
+        enterKeyHint="search"
+        maxLength={200}
+      />
+      <Autocomplete
+        className={classes.where}
+        aria-label="Location"
+        placeholder="City or country"
+        leftSection={<MapPinIcon size={18} />}
+        data={locations}
+        value={where}
+        onChange={setWhere}
+        onOptionSubmit={(value) => onSubmit({ search: what.trim(), location: value })}
+        size="md"
+        maxLength={120}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Button type="submit" size="md" className={classes.submit}>
+        Search
+      </Button>
+    </form>
+  );
+}

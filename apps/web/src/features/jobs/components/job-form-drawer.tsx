@@ -1,0 +1,65 @@
+import { Drawer, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { JobOut } from '@jobportal/shared';
+import { useCreateJobMutation, useReplaceJobMutation } from '../api/jobs-api';
+import { JobForm } from './job-form';
+import { emptyJobForm, jobFormValuesOf, toJobInput, type JobFormValues } from './job-form-values';
+
+interface JobFormDrawerProps {
+  /** 'new' to post a job, a job to edit it, null when closed. */
+  editing: JobOut | 'new' | null;
+  onClose: () => void;
+  /** Company approval decides whether a saved open job is public; the toast says so. */
+  isCompanyApproved: boolean;
+}
+
+/** Posting and editing a job in a drawer beside the list (the whole screen on phones). */
+export function JobFormDrawer({ editing, onClose, isCompanyApproved }: JobFormDrawerProps) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const [createJob] = useCreateJobMutation();
+  const [replaceJob] = useReplaceJobMutation();
+  const job = editing !== null && editing !== 'new' ? editing : undefined;
+
+  const save = async (values: JobFormValues) => {
+    const body = toJobInput(values);
+    const saved = job ? await replaceJob({ id: job.id, body }).unwrap() : await createJob(body).unwrap();
+    const visibility = saved.is_public
+      ? 'It is public now.'
+      : saved.not_public_reason === 'company_not_approved' && !isCompanyApproved
+        ? 'It goes public once your company is approved.'
+        : 'It is not public.';
+    notifications.show({
+      title: job ? 'Job saved' : 'Job posted',
+      message: `“${saved.title}”. ${visibility}`,
+      color: 'teal',
+    });
+    onClose();
+  };
+
+  return (
+    <Drawer
+      opened={editing !== null}
+      onClose={onClose}
+      position="right"
+      size={isPhone ? '100%' : 'xl'}
+      title={
+        <Text fw={650} fz="lg">
+          {job ? 'Edit job' : 'Post a job'}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close the job form' }}
+    >
+      {editing !== null && (
+        <JobForm
+          key={job?.id ?? 'new'}
+          initialValues={job ? jobFormValuesOf(job) : emptyJobForm}
+          job={job}
+          submitLabel={job ? 'Save changes' : 'Post job'}
+          onSubmit={save}
+          onCancel={onClose}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,288 @@
+import '../../../components/extra-styles';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { JobOut } from '@jobportal/shared';
+import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { AlertIcon, BriefcaseIcon, SearchIcon } from '../../../components/icons';
+import { LoadFailed } from '../../../components/load-failed';
+import { PlusIcon } from '../../../components/more-icons';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
+import { usePageTitle } from '../../../components/use-page-title';
+import { describeError, fieldError } from '../../../lib/api/api-error';
+import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
+import type { JobStatus } from '../../../lib/jobs/job-types';
+import { useListOwnJobsQuery, type EmployerJob } from '../../../lib/jobs/own-jobs-api';
+import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
+import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
+
+// The form (with the shared zod schema) loads when it is first opened: the list shows sooner.
+const JobFormDrawer = lazy(async () => ({ default: (await import('../components/job-form-drawer')).JobFormDrawer }));
+
+const pageSize = 20;
+
+const statusFilters: { value: JobStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+];
+
+const isJobStatus = (value: unknown): value is JobStatus => value === 'open' || value === 'closed';
+
+/**
+ * The list's filters and the open form live in the address: `?status=open&search=…&page=2`, and
+ * `?new=1` or `?edit={id}` for the form (so the dashboard and a job's page can link straight to it).
+ */
+function useJobManagementParams() {
+  const [params, setParams] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const statusParam = params.get('status');
+  const status = isJobStatus(statusParam) ? statusParam : undefined;
+  const search = params.get('search') ?? '';
+  const editParam = Number(params.get('edit'));
+  const editId = Number.isInteger(editParam) && editParam > 0 ? editParam : null;
+  const isNew = params.get('new') === '1';
+
+  const update = (changes: { page?: number; status?: JobStatus | null; search?: string; edit?: number | null; isNew?: boolean }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const set = (key: string, value: string | null | undefined) => {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        };
+        if ('status' in changes) set('status', changes.status);
+        if ('search' in changes) set('search', changes.search);
+        if ('status' in changes || 'search' in changes) next.delete('page');
+        if ('page' in changes) set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
+        if ('edit' in changes) set('edit', changes.edit ? String(changes.edit) : null);
+        if ('isNew' in changes) set('new', changes.isNew ? '1' : null);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { page, status, search, editId, isNew, update };
+}
+
+/** #/EmployerJobManagement: the employer's jobs, posting and editing them, opening, closing and deleting. */
+export function EmployerJobManagementScreen() {
+  usePageTitle('Jobs');
+  const { page, status, search, editId, isNew, update } = useJobManagementParams();
+  const [searchInput, setSearchInput] = useState(search);
+  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const { data: company } = useGetOwnCompanyQuery();
+  const { data, error, isLoading, isFetching, isError, refetch } = useListOwnJobsQuery({
+    page,
+    page_size: pageSize,
+    status,
+    search: search || undefined,
+  });
+  // The job named by ?edit= when it is not on this page of the list.
+  const listedEditJob = editId === null ? undefined : data?.results.find((job) => job.id === editId);
+  const { data: fetchedEditJob } = useGetJobQuery(editId ?? 0, { skip: editId === null || listedEditJob !== undefined });
+  const editing: JobOut | 'new' | null = isNew ? 'new' : (listedEditJob ?? fetchedEditJob ?? null);
+
+  const [patchJob] = usePatchJobMutation();
+  const [togglingId, setTogglingId] = useState<number | null>(null);
+  const [deleteJob, { isLoading: isDeleting }] = useDeleteJobMutation();
+  const [toDelete, setToDelete] = useState<EmployerJob | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  // Once opened, the drawer stays mounted so it can animate closed.
+  const [isFormNeeded, setFormNeeded] = useState(false);
+  if (editing !== null && !isFormNeeded) setFormNeeded(true);
+
+  const hasFilters = Boolean(status || search);
+  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
+
+  const toggleOpen = async (job: EmployerJob) => {
+    const next = job.status === 'open' ? 'closed' : 'open';
+    setTogglingId(job.id);
+    try {
+      const saved = await patchJob({ id: job.id, body: { status: next } }).unwrap();
+      notifications.show({
+        message:
+          next === 'closed'
+            ? `“${saved.title}” is closed. It takes no applications and is hidden from search.`
+            : `“${saved.title}” is open again.${saved.is_public ? ' It is public.' : ''}`,
+        color: 'teal',
+      });
+    } catch (toggleError) {
+      notifications.show({
+        title: next === 'open' ? 'The job was not reopened' : 'The job was not closed',
+        message: fieldError(toggleError, 'application_deadline') ?? describeError(toggleError),
+        color: 'red',
+      });
+    } finally {
+      setTogglingId(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleteError(null);
+    try {
+      await deleteJob(toDelete.id).unwrap();
+      notifications.show({ message: `“${toDelete.title}” is deleted.`, color: 'teal' });
+      setToDelete(null);
+    } catch (failure) {
+      setDeleteError(describeError(failure));
+    }
+  };
+
+  const clearFilters = () => {
+    applySearch.cancel();
+    setSearchInput('');
+    update({ status: null, search: '' });
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Jobs"
+        description={
+          data
+            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'job' : 'jobs'}${hasFilters ? ' match' : ' posted by your company'}`
+            : 'Your company’s jobs.'
+        }
+        actions={
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => update({ isNew: true, edit: null })}>
+            Post a job
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        {company && !company.is_approved && (
+          <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
+            <Text size="sm">
+              {company.name} is awaiting approval. An administrator reviews every new company, usually within a day. You can post and edit
+              jobs now; open ones go public as soon as the company is approved.
+            </Text>
+          </Alert>
+        )}
+        <Card p={0}>
+          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+            <TextInput
+              aria-label="Search your jobs by title"
+              placeholder="Search by title"
+              leftSection={<SearchIcon size={16} />}
+              value={searchInput}
+              onChange={(event) => {
+                setSearchInput(event.currentTarget.value);
+                applySearch(event.currentTarget.value);
+              }}
+              style={{ flex: '1 1 220px' }}
+              maw={{ sm: 340 }}
+            />
+            <SegmentedControl
+              aria-label="Filter by status"
+              data={statusFilters}
+              value={status ?? 'all'}
+              onChange={(value) => update({ status: isJobStatus(value) ? value : null })}
+              size="sm"
+            />
+          </Group>
+
+          {isLoading ? (
+            <EmployerJobListSkeleton />
+          ) : isError ? (
+            <LoadFailed m="md" title="Your jobs could not be loaded" error={error} onRetry={() => void refetch()} />
+          ) : data && data.results.length > 0 ? (
+            <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
+              <EmployerJobList
+                jobs={data.results}
+                onEdit={(job) => update({ edit: job.id, isNew: false })}
+                onDelete={(job) => {
+                  setDeleteError(null);
+                  setToDelete(job);
+                }}
+                onToggleOpen={(job) => void toggleOpen(job)}
+                togglingId={togglingId}
+              />
+            </div>
+          ) : hasFilters || page > 1 ? (
+            <EmptyState
+              py="xl"
+              px="md"
+              icon={<BriefcaseIcon size={24} />}
+              withIndicatorBackground
+              title="No jobs match"
+              description="Try other words, or show open and closed jobs."
+            >
+              <EmptyState.Actions>
+                <Button variant="default" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              py="xl"
+              px="md"
+              icon={<BriefcaseIcon size={24} />}
+              withIndicatorBackground
+              title="No jobs yet"
+              description="Post your first job: job seekers find it in search once your company is approved."
+            >
+              <EmptyState.Actions>
+                <Button onClick={() => update({ isNew: true })}>Post a job</Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          )}
+
+          {data && data.count > 0 && (
+            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Text size="sm" c="dimmed">
+                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
+              </Text>
+              {totalPages > 1 && (
+                <Pagination
+                  total={totalPages}
+                  value={Math.min(page, totalPages)}
+                  onChange={(next) => update({ page: next })}
+                  size="sm"
+                  siblings={0}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                />
+              )}
+            </Group>
+          )}
+        </Card>
+      </Stack>
+
+      {isFormNeeded && (
+        <Suspense fallback={null}>
+          <JobFormDrawer
+            editing={editing}
+            onClose={() => update({ edit: null, isNew: false })}
+            isCompanyApproved={company?.is_approved ?? false}
+          />
+        </Suspense>
+      )}
+
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={toDelete ? `Delete “${toDelete.title}”?` : 'Delete the job?'}
+        confirmLabel="Delete job"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        isWorking={isDeleting}
+        error={deleteError}
+      >
+        <Text size="sm">
+          It disappears from search and its page goes away
+          {toDelete && toDelete.applicants_count > 0
+            ? `, and its ${toDelete.applicants_count === 1 ? 'applicant' : `${toDelete.applicants_count} applicants`} can no longer see it`
+            : ''}
+          . To stop applications but keep the job, close it instead. This cannot be undone.
+        </Text>
+      </ConfirmModal>
+    </Page>
+  );
+}
