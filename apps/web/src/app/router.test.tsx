@@ -20,8 +20,13 @@ function routesWithBrokenScreen(): RouteObject[] {
 }
 
 describe('router', () => {
+  const emptyFacets = { employment_type: [], experience_level: [], category: [], skills: [], location: [], is_remote: [], posted_within: [] };
   beforeEach(() => {
-    mockFetch(() => jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }));
+    mockFetch(({ url }) =>
+      url.startsWith('/api/jobs')
+        ? jsonResponse(200, { results: [], count: 0, count_is_estimate: false, next: null, previous: null, facets: emptyFacets, corrected_search: null })
+        : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,18 @@ import { useEffect, type ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { Provider as StoreProvider } from 'react-redux';
-import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { act } from '@testing-library/react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { theme } from '../app/theme';
 import { signedOutSession, type Session } from '../lib/session/session';
 import { createAppStore } from '../lib/store';
@@ -19,30 +30,53 @@ export function renderWithProviders(ui: ReactElement, session: Session = signedO
   return { ...result, store };
 }
 
-function RoutesUnderTest({ routes, onLocation }: { routes: RouteObject[]; onLocation: (location: Location) => void }) {
+interface RouterState {
+  location: Location;
+  historyAction: NavigationType;
+  navigate: NavigateFunction;
+}
+
+function RoutesUnderTest({ routes, onRender }: { routes: RouteObject[]; onRender: (state: RouterState) => void }) {
   const location = useLocation();
-  useEffect(() => onLocation(location), [location, onLocation]);
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useEffect(() => onRender({ location, historyAction, navigate }), [location, historyAction, navigate, onRender]);
   return useRoutes(routes);
 }
 
 /**
  * Renders routes in a memory router starting at `path`. `currentLocation()` tells where the
- * router is now (after any redirects and navigations).
+ * router is now (after any redirects and navigations); `router.state` also tells how it got there
+ * (PUSH, REPLACE, POP) and `router.navigate` moves it, as a visitor's back button would.
  */
 export function renderRoutes(routes: RouteObject[], { path, session = signedOutSession }: { path: string; session?: Session }) {
-  let current: Location | null = null;
-  const onLocation = (location: Location) => {
-    current = location;
+  let current: RouterState | null = null;
+  const onRender = (state: RouterState) => {
+    current = state;
   };
   const rendered = renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
-      <RoutesUnderTest routes={routes} onLocation={onLocation} />
+      <RoutesUnderTest routes={routes} onRender={onRender} />
     </MemoryRouter>,
     session,
   );
-  const currentLocation = (): Location => {
+  const currentState = (): RouterState => {
     if (!current) throw new Error('The router has not rendered yet.');
     return current;
   };
-  return { ...rendered, currentLocation };
+  const currentLocation = (): Location => currentState().location;
+  const router = {
+    get state() {
+      const { location, historyAction } = currentState();
+      return { location, historyAction };
+    },
+    navigate: async (to: string | number) => {
+      const { navigate } = currentState();
+      await act(async () => {
+        if (typeof to === 'number') await navigate(to);
+        else await navigate(to);
+      });
+    },
+  };
+  return { ...rendered, currentLocation, router };
 }
