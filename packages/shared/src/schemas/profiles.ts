@@ -6,7 +6,11 @@ export const degreeTypes = ['Diploma', 'Bachelor', 'Master', 'PhD', 'Certificati
 export const proficiencyLevels = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const;
 export const skillTypes = ['Technical', 'Soft'] as const;
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const optionalText = (max: number) =>
   text(max)
     .nullish()
@@ -54,7 +58,12 @@ export type WorkExperience = z.output<typeof workExperience>;
 export const profileSkill = z.object({
   skill_name: text(60).min(1, 'Enter the skill.'),
   proficiency_level: z.enum(proficiencyLevels),
-  years_of_experience: z.number().min(0).max(60).nullish().transform((v) => v ?? null),
+  years_of_experience: z
+    .number()
+    .min(0)
+    .max(60)
+    .nullish()
+    .transform((v) => v ?? null),
   skill_type: z.enum(skillTypes).default('Technical'),
   certification: optionalText(160),
 });
@@ -66,8 +75,17 @@ export const jobPreferences = z.object({
   locations: z.array(text(120).min(1)).max(10).default([]),
   is_remote_ok: z.boolean().default(true),
   employment_types: z.array(z.enum(employmentTypes)).max(6).default([]),
-  experience_level: z.enum(experienceLevels).nullish().transform((v) => v ?? null),
-  salary_min: z.number().int().min(0).max(10_000_000).nullish().transform((v) => v ?? null),
+  experience_level: z
+    .enum(experienceLevels)
+    .nullish()
+    .transform((v) => v ?? null),
+  salary_min: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type JobPreferences = z.output<typeof jobPreferences>;
 
@@ -91,13 +109,25 @@ export function jsonText<T extends z.ZodType>(schema: T) {
 export const profileUpdate = z.object({
   full_name: text(120).min(1, 'Enter your name.').optional(),
   phone_number: z
-    .union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number, like +49 30 1234567.')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number, like +49 30 1234567.'),
+    ])
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
-  date_of_birth: z.iso
-    .date('Use a date like 1990-05-17.')
-    .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future.')
-    .nullish(),
+  // '' clears it: a form sends an emptied date field as empty text.
+  date_of_birth: z
+    .union([
+      z.literal(''),
+      z.iso
+        .date('Use a date like 1990-05-17.')
+        .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future.'),
+    ])
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   bio: text(2000).nullish(),
   linkedin_url: optionalUrl.optional(),
   portfolio_url: optionalUrl.optional(),
@@ -126,6 +156,38 @@ export const fileInfo = z.object({
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 
+// Output shapes carry no transforms: the response serializer encodes with them, and a one-way
+// transform (as in the input schemas above) cannot be encoded.
+const educationOut = z.object({
+  id: z.number().int(),
+  degree_type: z.enum(degreeTypes),
+  field_of_study: z.string(),
+  institution: z.string(),
+  location: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  grade_or_gpa: z.string().nullable(),
+  description: z.string(),
+});
+const workExperienceOut = z.object({
+  id: z.number().int(),
+  job_title: z.string(),
+  company_name: z.string(),
+  company_location: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  description: z.string(),
+  technologies_used: z.array(z.string()),
+});
+const profileSkillOut = z.object({
+  id: z.number().int(),
+  skill_name: z.string(),
+  proficiency_level: z.enum(proficiencyLevels),
+  years_of_experience: z.number().nullable(),
+  skill_type: z.enum(skillTypes),
+  certification: z.string().nullable(),
+});
+
 export const profileOut = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -147,9 +209,9 @@ export const profileOut = z.object({
   }),
   profile_photo: fileInfo.nullable(),
   resume: fileInfo.nullable(),
-  educations: z.array(education.and(z.object({ id: z.number().int() }))),
-  work_experience: z.array(workExperience.and(z.object({ id: z.number().int() }))),
-  skills: z.array(profileSkill.and(z.object({ id: z.number().int() }))),
+  educations: z.array(educationOut),
+  work_experience: z.array(workExperienceOut),
+  skills: z.array(profileSkillOut),
   completeness: profileCompleteness,
   updated_at: z.string(),
 });
