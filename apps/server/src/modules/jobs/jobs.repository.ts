@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { employerJobQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { companies, jobs, type JobRow } from '../../db/schema';
+import { applications, companies, jobs, type JobRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 
 type EmployerJobQuery = ReturnType<typeof employerJobQuery.parse>;
@@ -111,10 +111,15 @@ export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.delete(jobs).where(eq(jobs.id, id));
 }
 
-/**
- * Applicants per job. There is no applications table yet (another issue adds it), so every job has
- * 0; replace this one function when applications exist.
- */
-export async function countApplicantsByJob(_db: Db, jobIds: number[]): Promise<Map<number, number>> {
-  return new Map(jobIds.map((id) => [id, 0]));
+/** Applications per job (every status), for the job's owner and admins. */
+export async function countApplicantsByJob(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map(jobIds.map((id) => [id, 0]));
+  if (!jobIds.length) return counts;
+  const rows = await db
+    .select({ jobId: applications.jobId, n: count() })
+    .from(applications)
+    .where(inArray(applications.jobId, jobIds))
+    .groupBy(applications.jobId);
+  for (const row of rows) counts.set(row.jobId, row.n);
+  return counts;
 }
