@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db }) });
+  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }) });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
