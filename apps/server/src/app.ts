@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db }) });
+  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }) });
   profilesRoutes(app, { profiles: createProfilesService({ db, storage, log: app.log }) });
   applicationsRoutes(app, { applications: createApplicationsService({ db, storage, events, log: app.log }) });
   savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -191,8 +192,26 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId, t.postedAt),
-    index('jobs_posted_idx').on(t.postedAt),
     index('jobs_search_idx').using('gin', t.searchVector),
+    // Fixed samples of jobs (1 in 16, 1 in 128, by id) for estimated counts and facets of very broad searches.
+    index('jobs_search_sample16_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.id} % 16 = 0`),
+    index('jobs_search_sample128_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.id} % 128 = 0`),
+    index('jobs_sample16_posted_idx')
+      .on(t.postedAt)
+      .where(sql`${t.id} % 16 = 0`),
+    index('jobs_sample128_posted_idx')
+      .on(t.postedAt)
+      .where(sql`${t.id} % 128 = 0`),
+    // The salary sort walks this index: highest pay first, then newest.
+    index('jobs_salary_sort_idx').on(sql`coalesce(${t.salaryMax}, ${t.salaryMin}) desc nulls last`, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Newest first is this index read backwards.
+    index('jobs_newest_idx').on(t.postedAt, t.id),
+    // The location filter is a substring match (ILIKE '%berlin%').
+    index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_category_ids_idx').using('gin', t.categoryIds),
     index('jobs_skill_ids_idx').using('gin', t.skillIds),
     check('jobs_salary_order_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
@@ -209,6 +228,20 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
+
+/**
+ * One row whose version moves on every write that can change search results (jobs, companies,
+ * categories, skills; triggers in migration 0005). Search result caches are keyed by it, so a
+ * cache never serves results older than the last committed write, on any instance.
+ */
+export const searchState = pgTable(
+  'search_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('search_state_single_row', sql`${t.id} = 1`)],
 );
 
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
