@@ -37,6 +37,10 @@ import { createJobsService } from './modules/jobs/jobs.service';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { createDashboardsService } from './modules/dashboards/dashboards.service';
+import { matchingJobsRoutes } from './modules/matching-jobs/matching-jobs.routes';
+import { createMatchingJobsService } from './modules/matching-jobs/matching-jobs.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -211,7 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
   jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }) });
-  profilesRoutes(app, { profiles: createProfilesService({ db, storage, log: app.log }) });
+  const profiles = createProfilesService({ db, storage, log: app.log });
+  const matchingJobs = createMatchingJobsService({ db });
+  profilesRoutes(app, { profiles });
+  matchingJobsRoutes(app, { matchingJobs });
+  dashboardsRoutes(app, { dashboards: createDashboardsService({ db, profiles, matchingJobs }) });
   applicationsRoutes(app, { applications: createApplicationsService({ db, storage, events, log: app.log }) });
   savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });
   const notifications = createNotificationsService({ db });
