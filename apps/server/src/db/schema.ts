@@ -189,10 +189,31 @@ export const jobs = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .default(sql`''::tsvector`),
+    /** The title's words alone, kept by PostgreSQL: matching jobs compares wished titles with it (small, never toasted). */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, title)`),
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId, t.postedAt),
     index('jobs_search_idx').using('gin', t.searchVector),
+    index('jobs_title_vector_idx').using('gin', t.titleVector),
+    // Matching jobs walks the open jobs newest first (backwards) and reads every fact it scores from this index
+    // alone (an index-only scan; drizzle has no INCLUDE, so the facts are trailing key columns).
+    index('jobs_open_match_idx')
+      .on(
+        t.postedAt,
+        t.id,
+        t.companyId,
+        t.applicationDeadline,
+        t.experienceLevel,
+        t.employmentType,
+        t.isRemote,
+        t.salaryMin,
+        t.salaryMax,
+        t.location,
+        t.skillIds,
+        t.titleVector,
+      )
+      .where(sql`${t.status} = 'open'`),
     // Fixed samples of jobs (1 in 16, 1 in 128, by id) for estimated counts and facets of very broad searches.
     index('jobs_search_sample16_idx')
       .using('gin', t.searchVector)

@@ -116,7 +116,7 @@ export interface JobSeed {
 }
 
 /** Makes a job of a company. The demo seed and the tests both post jobs through this. */
-export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): Promise<Omit<JobRow, 'searchVector'>> {
+export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): Promise<Omit<JobRow, 'searchVector' | 'titleVector'>> {
   const [row] = await db
     .insert(jobs)
     .values({
@@ -140,7 +140,7 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
       ...(seed.postedAt ? { postedAt: seed.postedAt, updatedAt: seed.postedAt } : {}),
     })
     .returning();
-  const { searchVector: _vector, ...job } = row!;
+  const { searchVector: _vector, titleVector: _title, ...job } = row!;
   return job;
 }
 

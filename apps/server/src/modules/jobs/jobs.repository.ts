@@ -8,7 +8,7 @@ type EmployerJobQuery = ReturnType<typeof employerJobQuery.parse>;
 
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'companyId' | 'postedAt' | 'updatedAt' | 'searchVector'>;
 
-export interface JobRecord extends Omit<JobRow, 'searchVector'> {
+export interface JobRecord extends Omit<JobRow, 'searchVector' | 'titleVector'> {
   categories: Array<{ id: number; name: string }>;
   skills: Array<{ id: number; name: string }>;
   company: {
@@ -40,7 +40,7 @@ const namedList = (table: 'job_categories' | 'job_skills', ids: SQL) =>
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by array_position(${ids}, t.id))
     from ${sql.raw(table)} t where t.id = any(${ids})), '[]'::json)`;
 
-const { searchVector: _searchVector, ...jobColumns } = getTableColumns(jobs);
+const { searchVector: _searchVector, titleVector: _titleVector, ...jobColumns } = getTableColumns(jobs);
 
 const recordColumns = {
   ...jobColumns,

@@ -15,7 +15,7 @@ export interface MatchCriteria {
   today: string;
   /** Ids of the catalogue skills the profile names. */
   skillIds: number[];
-  /** to_tsquery text over title words (weight A): any of the words, and one title's words all together. */
+  /** to_tsquery text over title words (title_vector): any of the words, and one title's words all together. */
   anyTitleQuery: string | null;
   wholeTitleQuery: string | null;
   experienceLevel: ExperienceLevel | null;
@@ -69,28 +69,38 @@ const levelRank = (level: SQL) => sql`array_position(${textArray([...experienceL
 
 /**
  * Public jobs ranked by fit to a profile. Candidates come from indexes only: the newest public jobs
- * that share a skill with the profile (GIN on skill_ids) and the newest whose title has a wished
- * title word (GIN on the search vector, title weight), each bounded, so the scoring below reads a
- * bounded set however many jobs there are. A thin profile with neither takes the newest public jobs.
+ * that share a skill with the profile and the newest whose title has a wished title word, each
+ * bounded, so the scoring reads a bounded set however many jobs there are. Both walk
+ * jobs_open_match_idx newest first, which holds every column the facts below need (an index-only
+ * scan: no visit to the table per job); a rare title word goes through the GIN index on title_vector.
+ * A thin profile with neither skills nor titles takes the newest public jobs.
  * Jobs the job seeker applied to already are left out.
  */
 export async function findMatches(db: Db, c: MatchCriteria): Promise<{ rows: MatchRow[]; total: number }> {
-  const isPublic = publicJobCondition(c.today);
-  const newest = sql`order by ${jobs.postedAt} desc, ${jobs.id} desc limit ${c.candidatesPerFilter}`;
-  const from = sql`from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}`;
-  const branches: SQL[] = [];
-  if (c.skillIds.length)
-    branches.push(sql`(select ${jobs.id} as id ${from} where ${jobs.skillIds} && ${intArray(c.skillIds)} and ${isPublic} ${newest})`);
-  if (c.anyTitleQuery) {
-    branches.push(
-      sql`(select ${jobs.id} as id ${from} where ${jobs.searchVector} @@ to_tsquery('english', ${c.anyTitleQuery}) and ${isPublic} ${newest})`,
-    );
-  }
-  if (!branches.length) branches.push(sql`(select ${jobs.id} as id ${from} where ${isPublic} ${newest})`);
-
-  const anyTitle = c.anyTitleQuery ? sql`j.search_vector @@ to_tsquery('english', ${c.anyTitleQuery})` : sql`false`;
-  const wholeTitle = c.wholeTitleQuery ? sql`j.search_vector @@ to_tsquery('english', ${c.wholeTitleQuery})` : sql`false`;
+  const anyTitle = c.anyTitleQuery ? sql`${jobs.titleVector} @@ to_tsquery('english', ${c.anyTitleQuery})` : undefined;
+  const wholeTitle = c.wholeTitleQuery ? sql`${jobs.titleVector} @@ to_tsquery('english', ${c.wholeTitleQuery})` : sql`false`;
   const level = c.experienceLevel;
+  // What each candidate job offers against the profile, computed where the candidate is found.
+  const facts = sql`${jobs.id} as id, ${jobs.postedAt} as posted_at, ${jobs.skillIds} as skill_ids,
+    (select count(*)::int from unnest(${jobs.skillIds}) s where s = any(${intArray(c.skillIds)})) as skill_hits,
+    cardinality(${jobs.skillIds}) as skill_total,
+    ${wholeTitle} as whole_title,
+    ${anyTitle ?? sql`false`} as some_title,
+    ${level ? sql`${jobs.experienceLevel} = ${level}` : sql`false`} as level_exact,
+    ${level ? sql`abs(${levelRank(sql`${jobs.experienceLevel}`)} - ${levelRank(sql`${level}::text`)}) = 1` : sql`false`} as level_near,
+    (${jobs.isRemote} and ${c.isRemoteOk}) as remote_fit,
+    ${c.locationPatterns.length ? sql`(${jobs.location} ilike any(${textArray(c.locationPatterns)}))` : sql`false`} as place_fit,
+    ${c.salaryMin !== null ? sql`coalesce(coalesce(${jobs.salaryMax}, ${jobs.salaryMin}) >= ${c.salaryMin}, false)` : sql`false`} as pay_fit,
+    ${c.employmentTypes.length ? sql`${jobs.employmentType} = any(${textArray(c.employmentTypes)})` : sql`false`} as type_fit`;
+  const branch = (filter: SQL) =>
+    sql`(select ${facts} from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
+      where ${filter} and ${publicJobCondition(c.today)}
+      order by ${jobs.postedAt} desc, ${jobs.id} desc limit ${c.candidatesPerFilter})`;
+  const branches: SQL[] = [];
+  if (c.skillIds.length) branches.push(branch(sql`${jobs.skillIds} && ${intArray(c.skillIds)}`));
+  if (anyTitle) branches.push(branch(anyTitle));
+  if (!branches.length) branches.push(branch(sql`true`));
+
   const possible =
     (c.skillIds.length ? weights.skills : 0) +
     (c.anyTitleQuery ? weights.title : 0) +
@@ -119,19 +129,8 @@ export async function findMatches(db: Db, c: MatchCriteria): Promise<{ rows: Mat
     sql`
     with candidates as (${sql.join(branches, sql` union `)}),
     facts as (
-      select j.id, j.posted_at, j.skill_ids,
-        (select count(*)::int from unnest(j.skill_ids) s where s = any(${intArray(c.skillIds)})) as skill_hits,
-        cardinality(j.skill_ids) as skill_total,
-        ${wholeTitle} as whole_title,
-        ${anyTitle} as some_title,
-        ${level ? sql`j.experience_level = ${level}` : sql`false`} as level_exact,
-        ${level ? sql`abs(${levelRank(sql`j.experience_level`)} - ${levelRank(sql`${level}::text`)}) = 1` : sql`false`} as level_near,
-        (j.is_remote and ${c.isRemoteOk}) as remote_fit,
-        ${c.locationPatterns.length ? sql`(j.location ilike any(${textArray(c.locationPatterns)}))` : sql`false`} as place_fit,
-        ${c.salaryMin !== null ? sql`coalesce(coalesce(j.salary_max, j.salary_min) >= ${c.salaryMin}, false)` : sql`false`} as pay_fit,
-        ${c.employmentTypes.length ? sql`j.employment_type = any(${textArray(c.employmentTypes)})` : sql`false`} as type_fit
-      from candidates join ${jobs} j on j.id = candidates.id
-      where not exists (select 1 from applications a where a.job_id = j.id and a.jobseeker_id = ${c.jobseekerId})
+      select * from candidates
+      where not exists (select 1 from applications a where a.job_id = candidates.id and a.jobseeker_id = ${c.jobseekerId})
     ),
     scored as (
       select facts.*,
