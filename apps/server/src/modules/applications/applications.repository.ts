@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus, applicantsQuery, myApplicationsQuery } from '@jobportal/shared';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   applicationStatusHistory,
   applications,
@@ -17,6 +17,7 @@ import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns } from '../jobs/job-summaries.repository';
 import type { JobSummaryRecord } from '../jobs/jobs.presenter';
 import { publicJobCondition } from '../jobs/jobs.repository';
+import type { NewFile } from '../profiles/profiles.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
@@ -24,16 +25,17 @@ type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
 
-/** What applying needs to know about a job: its names, its employer, and whether it is public today. */
+/** What applying needs to know about a job: its names, its employer, whether it is public today and whether this job seeker applied. */
 export interface JobFacts {
   id: number;
   title: string;
   companyName: string;
   employerId: number;
   isPublic: boolean;
+  hasApplied: boolean;
 }
 
-export async function findJobFacts(db: Db, jobId: number, today: string): Promise<JobFacts | undefined> {
+export async function findJobFacts(db: Db, jobId: number, today: string, jobseekerId = 0): Promise<JobFacts | undefined> {
   const [row] = await db
     .select({
       id: jobs.id,
@@ -41,6 +43,7 @@ export async function findJobFacts(db: Db, jobId: number, today: string): Promis
       companyName: companies.name,
       employerId: companies.ownerId,
       isPublic: sql<boolean>`${publicJobCondition(today)}`,
+      hasApplied: sql<boolean>`exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.jobseeker_id = ${jobseekerId})`,
     })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
@@ -96,13 +99,60 @@ export async function findOwnApplication(
   return row;
 }
 
-/** Inserts an application; undefined when this job seeker has one for the job already (the unique index decides). */
+/**
+ * Inserts an application with its first history entry (and its new resume file's row, when it
+ * brings one) in one statement, so one round trip and one atomic write. Undefined when this job
+ * seeker has an application for the job already (the unique index decides); a new file's row is
+ * then written anyway, and the caller removes it with deleteUploadedFileByKey.
+ */
 export async function insertApplication(
   db: Db,
-  values: { jobId: number; jobseekerId: number; coverLetter: string; resumeFileId: number },
-): Promise<ApplicationRow | undefined> {
-  const [row] = await db.insert(applications).values(values).onConflictDoNothing().returning();
-  return row;
+  values: { jobId: number; jobseekerId: number; coverLetter: string; resume: { fileId: number } | { file: NewFile } },
+): Promise<(ApplicationRow & { jobseekerName: string }) | undefined> {
+  const file = 'file' in values.resume ? values.resume.file : undefined;
+  const resumeFile = file
+    ? sql`(insert into ${uploadedFiles} (owner_id, storage_key, original_name, content_type, size_bytes)
+        values (${file.ownerId}, ${file.storageKey}, ${file.originalName}, ${file.contentType}, ${file.sizeBytes}) returning id)`
+    : sql`(select ${'fileId' in values.resume ? values.resume.fileId : 0}::int as id)`;
+  const rows = await queryRows<{
+    id: number;
+    job_id: number;
+    jobseeker_id: number;
+    status: ApplicationStatus;
+    cover_letter: string;
+    resume_file_id: number;
+    applied_at: string | Date;
+    updated_at: string | Date;
+    jobseeker_name: string;
+  }>(
+    db,
+    sql`with resume as ${resumeFile},
+      created as (
+        insert into ${applications} (job_id, jobseeker_id, cover_letter, resume_file_id)
+        select ${values.jobId}, ${values.jobseekerId}, ${values.coverLetter}, resume.id from resume
+        on conflict do nothing
+        returning *
+      ),
+      first_entry as (
+        insert into ${applicationStatusHistory} (application_id, status, changed_at, changed_by, changed_by_user_id)
+        select id, 'applied', applied_at, 'jobseeker', jobseeker_id from created
+      )
+      select created.*, (select full_name from ${users} where id = created.jobseeker_id) as jobseeker_name from created`,
+  );
+  const row = rows[0];
+  return (
+    row && {
+      id: row.id,
+      jobId: row.job_id,
+      jobseekerId: row.jobseeker_id,
+      status: row.status,
+      coverLetter: row.cover_letter,
+      resumeFileId: row.resume_file_id,
+      appliedAt: new Date(row.applied_at),
+      updatedAt: new Date(row.updated_at),
+      jobseekerName: row.jobseeker_name,
+    }
+  );
 }
 
 export async function insertHistory(

@@ -19,7 +19,7 @@ import { utcToday } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import type { Storage } from '../../lib/storage';
 import type { FormFile } from '../../lib/uploads';
-import { findProfileFile, insertUploadedFile } from '../profiles/profiles.repository';
+import { deleteUploadedFileByKey, findProfileFile } from '../profiles/profiles.repository';
 import { removeStored, storeUpload } from '../profiles/profiles.service';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -98,10 +98,10 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
      * a refused transaction removes the stored file.
      */
     async apply(viewer: Viewer, input: ApplyFields, file: FormFile | undefined): Promise<ApplicationOut> {
-      const job = await repo.findJobFacts(db, input.job, utcToday());
+      const job = await repo.findJobFacts(db, input.job, utcToday(), viewer.userId);
       if (!job?.isPublic) throw jobUnavailable();
       const alreadyApplied = () => new AppError('conflict', 'You have already applied to this job.');
-      if (await repo.findOwnApplication(db, job.id, viewer.userId)) throw alreadyApplied();
+      if (job.hasApplied) throw alreadyApplied();
 
       let profileResume: UploadedFileRow | undefined;
       if (file && input.use_profile_resume) {
@@ -116,32 +116,39 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
       }
 
       const stored = file ? await storeUpload(storage, 'application-resume', viewer.userId, file) : undefined;
-      let applicationId: number;
+      const discardStored = async () => {
+        if (!stored) return;
+        await deleteUploadedFileByKey(db, stored.storageKey);
+        await removeStored(storage, log, stored.storageKey);
+      };
+      let created;
       try {
-        applicationId = await db.transaction(async (tx) => {
-          const resumeFileId = stored ? (await insertUploadedFile(tx, stored)).id : profileResume!.id;
-          const row = await repo.insertApplication(tx, {
-            jobId: job.id,
-            jobseekerId: viewer.userId,
-            coverLetter: input.cover_letter,
-            resumeFileId,
-          });
-          if (!row) throw alreadyApplied();
-          await repo.insertHistory(tx, {
-            applicationId: row.id,
-            status: 'applied',
-            changedBy: 'jobseeker',
-            changedByUserId: viewer.userId,
-          });
-          return row.id;
+        created = await repo.insertApplication(db, {
+          jobId: job.id,
+          jobseekerId: viewer.userId,
+          coverLetter: input.cover_letter,
+          resume: stored ? { file: stored } : { fileId: profileResume!.id },
         });
       } catch (error) {
-        if (stored) await removeStored(storage, log, stored.storageKey);
+        await discardStored().catch((e: unknown) => log.warn({ err: e }, 'refused application file not removed'));
         throw error;
       }
-      const facts = await repo.findApplicationFacts(db, applicationId);
-      if (facts) await events.emit('application.created', factsOf(facts));
-      return loadMine(applicationId);
+      if (!created) {
+        await discardStored();
+        throw alreadyApplied();
+      }
+      await events.emit('application.created', {
+        applicationId: created.id,
+        jobId: job.id,
+        jobTitle: job.title,
+        companyName: job.companyName,
+        jobseekerId: viewer.userId,
+        jobseekerName: created.jobseekerName,
+        employerId: job.employerId,
+      });
+      const row = await repo.findMyApplication(db, created.id);
+      if (!row) throw applicationNotFound();
+      return presentApplication(row, [{ status: 'applied', changedAt: created.appliedAt, changedBy: 'jobseeker' }]);
     },
 
     async listMine(viewer: Viewer, q: MyApplicationsQuery, toPage: (rows: ApplicationOut[], total: number) => Paginated<ApplicationOut>) {

@@ -195,9 +195,9 @@ export async function findProfileFile(db: Db, userId: number, kind: 'photo' | 'r
   return row?.file;
 }
 
-export async function findUploadedFile(db: Db, id: number): Promise<UploadedFileRow | undefined> {
-  const [row] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, id)).limit(1);
-  return row;
+/** Deletes a file's row by its storage key (a row written for an upload that was then refused). */
+export async function deleteUploadedFileByKey(db: Db, storageKey: string): Promise<void> {
+  await db.delete(uploadedFiles).where(eq(uploadedFiles.storageKey, storageKey));
 }
 
 /**
