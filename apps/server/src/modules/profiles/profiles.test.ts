@@ -358,6 +358,29 @@ describe('PUT /api/jobseek/profile/ as multipart', () => {
   });
 });
 
+describe('uploads over real HTTP', () => {
+  it('refuses an oversized or forged file without reading the rest, and the server keeps serving', async () => {
+    const { token } = await signedInUser(t, { role: 'jobseeker' });
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const send = (data: Buffer) => {
+      const body = formBody([file('resume', 'big.pdf', 'application/pdf', data)]);
+      return fetch(`${address}/api/jobseek/profile/`, {
+        method: 'PUT',
+        headers: { ...bearer(token), ...body.headers },
+        body: body.payload,
+      });
+    };
+    const big = await send(Buffer.concat([pdf, Buffer.alloc(20 * 1024 * 1024)]));
+    expect(big.status).toBe(413);
+    expect(big.headers.get('connection')).toBe('close');
+    expect(((await big.json()) as { code: string }).code).toBe('payload_too_large');
+    const forged = await send(Buffer.concat([elf, Buffer.alloc(3 * 1024 * 1024)]));
+    expect(forged.status).toBe(415);
+    const ok = await send(pdf);
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe('GET /api/jobseekers/{id}/ and the profile files', () => {
   let seeker: Awaited<ReturnType<typeof signedInUser>>;
   let employer: Awaited<ReturnType<typeof employerWithJob>>;
