@@ -19,7 +19,8 @@ import { errorStatus, publicConfig, type ErrorCode } from '@jobportal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
-import { AppError } from './lib/app-error';
+import { AppError, validationError } from './lib/app-error';
+import { findNulField } from './lib/validation';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -36,6 +37,19 @@ import { createJobSearchService } from './modules/jobs/job-search.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { createDashboardsService } from './modules/dashboards/dashboards.service';
+import { matchingJobsRoutes } from './modules/matching-jobs/matching-jobs.routes';
+import { createMatchingJobsService } from './modules/matching-jobs/matching-jobs.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { savedJobsRoutes } from './modules/saved-jobs/saved-jobs.routes';
+import { createSavedJobsService } from './modules/saved-jobs/saved-jobs.service';
+import { createEventBus } from './lib/events';
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -57,17 +71,6 @@ const statusCodes = new Map<number, ErrorCode>([
   [415, 'unsupported_media_type'],
   [429, 'rate_limited'],
 ]);
-
-/** The first string under `value` that holds a NUL character (PostgreSQL text cannot), as a field path. */
-function findNulField(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (depth > 6 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNulField(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
 
 /** Builds the whole HTTP app without listening, so tests and main share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -119,9 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
         (fields[name] ??= []).push(issue.message ?? 'This value is not valid.');
       }
-      const first = Object.entries(fields)[0];
-      const detail = first ? `${first[0]}: ${first[1][0] ?? 'invalid'}` : 'The request is not valid.';
-      return reply.code(400).send({ detail: `Please correct the highlighted fields. ${detail}`, code: 'validation_error', fields });
+      return reply.code(400).send(validationError(fields).toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -219,10 +220,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(app, { db });
   taxonomyRoutes(app, { db });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const events = createEventBus(app.log);
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db }) });
+  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }) });
+  const profiles = createProfilesService({ db, storage, log: app.log });
+  const matchingJobs = createMatchingJobsService({ db });
+  profilesRoutes(app, { profiles });
+  matchingJobsRoutes(app, { matchingJobs });
+  dashboardsRoutes(app, { dashboards: createDashboardsService({ db, profiles, matchingJobs }) });
+  applicationsRoutes(app, { applications: createApplicationsService({ db, storage, events, log: app.log }) });
+  savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });
+  const notifications = createNotificationsService({ db });
+  notifications.listen(events);
+  notificationsRoutes(app, { notifications });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

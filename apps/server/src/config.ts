@@ -34,6 +34,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -56,6 +57,8 @@ export interface Config {
   redisPrefix: string;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   rateLimitMultiplier: number;
+  /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
+  searchCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   productName: string;
@@ -95,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       issuers: e.GOOGLE_ISSUER.split(',').map((s) => s.trim()).filter(Boolean),
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     productName: 'Hireloop',

@@ -1,16 +1,19 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { seedDemo } from './db/seed/demo';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { createLocalStorage } from './lib/storage';
 
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  const app = await buildApp({ config, database });
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const seeded = config.seedDemo ? await seedDemo(database.db, storage) : false;
+  const app = await buildApp({ config, database, storage });
   if (seeded) app.log.info('seeded demo data (password demo-pass-123 for admin@, employer@ and seeker@example.com)');
 
   let closing = false;

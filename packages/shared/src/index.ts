@@ -6,3 +6,5 @@ export * from './schemas/users';
 export * from './schemas/taxonomy';
 export * from './schemas/companies';
 export * from './schemas/jobs';
+export * from './schemas/profiles';
+export * from './schemas/applications';

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,7 +15,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { employmentTypes, experienceLevels, jobStatuses } from '@jobportal/shared';
+import {
+  applicationStatuses,
+  degreeTypes,
+  employmentTypes,
+  experienceLevels,
+  jobStatuses,
+  proficiencyLevels,
+  skillTypes,
+  type JobPreferences,
+} from '@jobportal/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -178,11 +189,50 @@ export const jobs = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .default(sql`''::tsvector`),
+    /** The title's words alone, kept by PostgreSQL: matching jobs compares wished titles with it (small, never toasted). */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, title)`),
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId, t.postedAt),
-    index('jobs_posted_idx').on(t.postedAt),
     index('jobs_search_idx').using('gin', t.searchVector),
+    index('jobs_title_vector_idx').using('gin', t.titleVector),
+    // Matching jobs walks the open jobs newest first (backwards) and reads every fact it scores from this index
+    // alone (an index-only scan; drizzle has no INCLUDE, so the facts are trailing key columns).
+    index('jobs_open_match_idx')
+      .on(
+        t.postedAt,
+        t.id,
+        t.companyId,
+        t.applicationDeadline,
+        t.experienceLevel,
+        t.employmentType,
+        t.isRemote,
+        t.salaryMin,
+        t.salaryMax,
+        t.location,
+        t.skillIds,
+        t.titleVector,
+      )
+      .where(sql`${t.status} = 'open'`),
+    // Fixed samples of jobs (1 in 16, 1 in 128, by id) for estimated counts and facets of very broad searches.
+    index('jobs_search_sample16_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.id} % 16 = 0`),
+    index('jobs_search_sample128_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.id} % 128 = 0`),
+    index('jobs_sample16_posted_idx')
+      .on(t.postedAt)
+      .where(sql`${t.id} % 16 = 0`),
+    index('jobs_sample128_posted_idx')
+      .on(t.postedAt)
+      .where(sql`${t.id} % 128 = 0`),
+    // The salary sort walks this index: highest pay first, then newest.
+    index('jobs_salary_sort_idx').on(sql`coalesce(${t.salaryMax}, ${t.salaryMin}) desc nulls last`, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Newest first is this index read backwards.
+    index('jobs_newest_idx').on(t.postedAt, t.id),
+    // The location filter is a substring match (ILIKE '%berlin%').
+    index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_category_ids_idx').using('gin', t.categoryIds),
     index('jobs_skill_ids_idx').using('gin', t.skillIds),
     check('jobs_salary_order_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
@@ -201,7 +251,221 @@ export const searchWords = pgTable(
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
+/**
+ * One row whose version moves on every write that can change search results (jobs, companies,
+ * categories, skills; triggers in migration 0005). Search result caches are keyed by it, so a
+ * cache never serves results older than the last committed write, on any instance.
+ */
+export const searchState = pgTable(
+  'search_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('search_state_single_row', sql`${t.id} = 1`)],
+);
+
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * An uploaded file (resume or photo) of a user. The bytes live in the storage under `storage_key`,
+ * outside the web root; the API serves them after its access checks. One row may be used by the
+ * profile and by applications at once (an application "uses the profile resume"), so a replaced
+ * profile file is deleted only when no application still refers to it.
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    /** The cleaned original name, shown and used for downloads. */
+    originalName: text('original_name').notNull(),
+    /** Decided from the file's bytes, never from what the client declared. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploaded_files_key').on(t.storageKey), index('uploaded_files_owner_idx').on(t.ownerId)],
+);
+
+/** A job seeker's profile: one per job seeker, created the first time it is read. Name and e-mail stay on `users`. */
+export const jobseekerProfiles = pgTable(
+  'jobseeker_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    bio: text('bio'),
+    linkedinUrl: text('linkedin_url'),
+    portfolioUrl: text('portfolio_url'),
+    currentJobTitle: text('current_job_title'),
+    jobPreferences: jsonb('job_preferences').$type<Partial<JobPreferences>>().notNull().default({}),
+    photoFileId: integer('photo_file_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    resumeFileId: integer('resume_file_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('jobseeker_profiles_user_key').on(t.userId)],
+);
+
+const profileChild = () => ({
+  id: serial('id').primaryKey(),
+  profileId: integer('profile_id')
+    .notNull()
+    .references(() => jobseekerProfiles.id, { onDelete: 'cascade' }),
+  /** The order the job seeker listed them in. */
+  position: integer('position').notNull(),
+});
+
+export const profileEducations = pgTable(
+  'profile_educations',
+  {
+    ...profileChild(),
+    degreeType: text('degree_type', { enum: degreeTypes }).notNull(),
+    fieldOfStudy: text('field_of_study').notNull(),
+    institution: text('institution').notNull(),
+    location: text('location'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    gradeOrGpa: text('grade_or_gpa'),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [
+    index('profile_educations_profile_idx').on(t.profileId, t.position),
+    check('profile_educations_degree_check', oneOf('degree_type', degreeTypes)),
+  ],
+);
+
+export const profileWorkExperience = pgTable(
+  'profile_work_experience',
+  {
+    ...profileChild(),
+    jobTitle: text('job_title').notNull(),
+    companyName: text('company_name').notNull(),
+    companyLocation: text('company_location'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    description: text('description').notNull().default(''),
+    technologiesUsed: jsonb('technologies_used').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('profile_work_experience_profile_idx').on(t.profileId, t.position)],
+);
+
+export const profileSkills = pgTable(
+  'profile_skills',
+  {
+    ...profileChild(),
+    skillName: text('skill_name').notNull(),
+    proficiencyLevel: text('proficiency_level', { enum: proficiencyLevels }).notNull(),
+    yearsOfExperience: doublePrecision('years_of_experience'),
+    skillType: text('skill_type', { enum: skillTypes }).notNull().default('Technical'),
+    certification: text('certification'),
+  },
+  (t) => [
+    index('profile_skills_profile_idx').on(t.profileId, t.position),
+    check('profile_skills_proficiency_check', oneOf('proficiency_level', proficiencyLevels)),
+    check('profile_skills_type_check', oneOf('skill_type', skillTypes)),
+  ],
+);
+
+/** One per job and job seeker (a unique index says so too); moves only as canMoveApplication allows. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobseekerId: integer('jobseeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: applicationStatuses }).notNull().default('applied'),
+    coverLetter: text('cover_letter').notNull().default(''),
+    resumeFileId: integer('resume_file_id')
+      .notNull()
+      .references(() => uploadedFiles.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_job_jobseeker_key').on(t.jobId, t.jobseekerId),
+    index('applications_job_applied_idx').on(t.jobId, t.appliedAt),
+    index('applications_job_status_idx').on(t.jobId, t.status),
+    index('applications_jobseeker_idx').on(t.jobseekerId, t.appliedAt),
+    index('applications_resume_idx').on(t.resumeFileId),
+    check('applications_status_check', oneOf('status', applicationStatuses)),
+  ],
+);
+
+export const historyActors = ['jobseeker', 'employer', 'admin', 'system'] as const;
+
+/** Every status an application has had, the first one being `applied`. */
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: applicationStatuses }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedBy: text('changed_by', { enum: historyActors }).notNull(),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('application_status_history_application_idx').on(t.applicationId, t.changedAt),
+    check('application_status_history_status_check', oneOf('status', applicationStatuses)),
+    check('application_status_history_actor_check', oneOf('changed_by', historyActors)),
+  ],
+);
+
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_jobs_user_job_key').on(t.userId, t.jobId), index('saved_jobs_user_saved_idx').on(t.userId, t.savedAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    /** A route of the web app (after the #), e.g. /jobseekerapplications. */
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type TaxonomyRow = typeof jobCategories.$inferSelect;
+export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
+export type ProfileRow = typeof jobseekerProfiles.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;

@@ -6,11 +6,7 @@ export class AppError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    code: ErrorCode,
-    detail: string,
-    options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, detail: string, options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
     super(detail);
     this.code = code;
     this.fields = options.fields;
@@ -35,4 +31,11 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('rate_limited', `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(seconds) },
   });
+}
+
+/** The 400 for bad input, naming each field; the detail repeats the first problem so a bare client still says something useful. */
+export function validationError(fields: Record<string, string[]>, headers?: Record<string, string>): AppError {
+  const first = Object.entries(fields)[0];
+  const detail = first ? `${first[0]}: ${first[1][0] ?? 'invalid'}` : 'The request is not valid.';
+  return new AppError('validation_error', `Please correct the highlighted fields. ${detail}`, { fields, ...(headers ? { headers } : {}) });
 }

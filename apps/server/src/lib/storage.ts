@@ -26,13 +26,27 @@ export function createLocalStorage(root: string): Storage {
     assertKey(key);
     return path.join(root, ...key.split('/'));
   };
+  // Folders known to exist: a busy upload path then costs no mkdir per file.
+  const folders = new Set<string>();
   return {
     async put(key, data) {
       const target = pathOf(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
+      const folder = path.dirname(target);
       // Write then rename, so a reader never sees half a file.
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(temp, data, { mode: 0o600 });
+      const write = () => fs.writeFile(temp, data, { mode: 0o600 });
+      if (!folders.has(folder)) {
+        await fs.mkdir(folder, { recursive: true });
+        folders.add(folder);
+      }
+      try {
+        await write();
+      } catch (error) {
+        // The folder went away (removed by hand): make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await fs.mkdir(folder, { recursive: true });
+        await write();
+      }
       await fs.rename(temp, target);
     },
     async get(key) {

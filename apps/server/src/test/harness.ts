@@ -10,7 +10,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { createUser, type UserSeed } from '../db/seed/factories';
 import { createSmtpMailer } from '../lib/mail';
-import { createLocalStorage } from '../lib/storage';
+import { createLocalStorage, type Storage } from '../lib/storage';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 let databaseCounter = 0;
@@ -49,6 +49,8 @@ export interface TestApp {
   config: Config;
   /** The temporary folder that uploads of this app go to. */
   uploadsDir: string;
+  /** The app's storage (in uploadsDir), for factories that store files. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -64,11 +66,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));
+  const storage = createLocalStorage(uploadsDir);
   const app = await buildApp({
     config,
     database,
     mailer: createSmtpMailer(smtp.url, config.mailFrom),
-    storage: createLocalStorage(uploadsDir),
+    storage,
   });
   await app.ready();
   return {
@@ -78,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     smtp,
     config,
     uploadsDir,
+    storage,
     async close() {
       await app.close();
       await smtp.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationOut, ProfileOut } from '@jobportal/shared';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { demoPassword, seedDemo } from './demo';
 import { createRandom, demoSkills, generateJob } from './job-text';
@@ -6,7 +7,7 @@ import { createRandom, demoSkills, generateJob } from './job-text';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemo(t.db)).toBe(true);
+  expect(await seedDemo(t.db, t.storage)).toBe(true);
 });
 afterAll(() => t?.close());
 
@@ -14,7 +15,7 @@ type Page<T> = { results: T[]; count: number };
 
 describe('demo seed', () => {
   it('runs once: a second call on a seeded database does nothing', async () => {
-    expect(await seedDemo(t.db)).toBe(false);
+    expect(await seedDemo(t.db, t.storage)).toBe(false);
   });
 
   it('has approved and pending companies, open jobs across the filters, and a few closed ones', async () => {
@@ -99,5 +100,69 @@ describe('demo seed', () => {
     const known = new Set<string>(demoSkills);
     const random = createRandom(1);
     for (let i = 0; i < 2000; i++) for (const skill of generateJob(random, company).skillNames) expect(known.has(skill), skill).toBe(true);
+  });
+
+  it('gives seeker@example.com a full profile with a real PDF resume, saved jobs and applications in several states', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'seeker@example.com', password: demoPassword },
+    });
+    const token = json<{ accessToken: string }>(login).accessToken;
+    const profile = json<ProfileOut>(await t.app.inject({ url: '/api/jobseek/profile/', headers: bearer(token) }));
+    expect(profile.full_name).toBe('Jordan Lee');
+    expect(profile.completeness).toEqual({ percent: 100, missing: [] });
+    const resume = await t.app.inject({ url: profile.resume!.url, headers: bearer(token) });
+    expect(resume.statusCode).toBe(200);
+    expect(resume.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(resume.rawPayload.toString('latin1')).toContain('(Jordan Lee)');
+    const photo = await t.app.inject({ url: profile.profile_photo!.url, headers: bearer(token) });
+    expect(photo.headers['content-type']).toBe('image/png');
+
+    const applications = json<Page<ApplicationOut>>(await t.app.inject({ url: '/api/myapplications/', headers: bearer(token) }));
+    const statuses = new Set(applications.results.map((a) => a.status));
+    for (const status of ['applied', 'reviewed', 'interview_scheduled', 'rejected'])
+      expect(statuses.has(status as never), status).toBe(true);
+    expect(applications.results.filter((a) => a.job.company.name === 'Northwind Labs').length).toBeGreaterThanOrEqual(4);
+    expect(applications.results.find((a) => a.status === 'interview_scheduled')!.history.map((h) => h.status)).toEqual([
+      'applied',
+      'reviewed',
+      'interview_scheduled',
+    ]);
+    expect(json<Page<unknown>>(await t.app.inject({ url: '/api/saved-jobs/', headers: bearer(token) })).count).toBeGreaterThanOrEqual(3);
+    const matches = json<{ results: Array<{ score: number }>; hint: string | null }>(
+      await t.app.inject({ url: '/api/matching-jobs/', headers: bearer(token) }),
+    );
+    expect(matches.hint).toBeNull();
+    expect(matches.results.length).toBeGreaterThan(3);
+    expect(
+      json<{ unread_count: number }>(await t.app.inject({ url: '/api/notifications/', headers: bearer(token) })).unread_count,
+    ).toBeGreaterThan(0);
+  });
+
+  it("fills employer@example.com's applicant lists and dashboard from about 15 more job seekers", async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'employer@example.com', password: demoPassword },
+    });
+    const token = json<{ accessToken: string }>(login).accessToken;
+    const dashboard = json<{
+      applications_total: number;
+      applications_by_status: Record<string, number>;
+      applications_by_job: Array<{ job_id: number; count: number }>;
+      recent_applicants: unknown[];
+    }>(await t.app.inject({ url: '/api/dashboard/employer/', headers: bearer(token) }));
+    expect(dashboard.applications_total).toBeGreaterThanOrEqual(15);
+    expect(Object.values(dashboard.applications_by_status).filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
+    expect(dashboard.recent_applicants).toHaveLength(5);
+    const busiest = dashboard.applications_by_job[0]!;
+    const applicants = json<Page<{ applicant: { id: number } }>>(
+      await t.app.inject({ url: `/api/jobs/${busiest.job_id}/applicants/`, headers: bearer(token) }),
+    );
+    expect(applicants.count).toBe(busiest.count);
+    const profile = await t.app.inject({ url: `/api/jobseekers/${applicants.results[0]!.applicant.id}/`, headers: bearer(token) });
+    expect(profile.statusCode).toBe(200);
+    expect(json<ProfileOut>(profile).resume).not.toBeNull();
   });
 });

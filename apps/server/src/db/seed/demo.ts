@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { createCategory, createCompany, createJob, createSkill, createUser, type CompanySeed } from './factories';
+import type { Storage } from '../../lib/storage';
+import { seedDemoPeople, type DemoJob } from './demo-people';
 import { createRandom, demoCategories, demoSkills, generateJob, type CategoryName, type CompanyContext } from './job-text';
 
 export const demoPassword = 'demo-pass-123';
@@ -135,8 +137,8 @@ const demoCompanies: DemoCompany[] = [
 const day = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** First-start demo data on an empty database; answers whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** First-start demo data on an empty database (files go to `storage`); answers whether it seeded. */
+export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await createUser(db, { email: 'admin@example.com', fullName: 'Alex Morgan', role: 'admin', password: demoPassword });
@@ -149,6 +151,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   // Same seed, same jobs: the demo reads the same on every machine (dates are relative to today).
   const random = createRandom(20_240_917);
   const now = Date.now();
+  const publicJobs: Array<DemoJob & { ownerEmail: string }> = [];
   for (const { owner, pitch, focus, openJobs, closedJobs, ...details } of demoCompanies) {
     const user = await createUser(db, { ...owner, role: 'employer', password: demoPassword });
     const company = await createCompany(db, user.id, details);
@@ -156,7 +159,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (let i = 0; i < openJobs + closedJobs; i++) {
       const job = generateJob(random, context, focus);
       const postedAt = new Date(now - job.postedDaysAgo * day);
-      await createJob(db, company.id, {
+      const row = await createJob(db, company.id, {
         ...job,
         categoryIds: job.categoryNames.map((n) => categoryIds.get(n)!),
         skillIds: job.skillNames.map((n) => skillIds.get(n)!),
@@ -164,8 +167,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
         status: i < openJobs ? 'open' : 'closed',
         postedAt,
       });
+      if (company.isApproved && row.status === 'open' && (job.deadlineInDays === null || job.deadlineInDays >= 0)) {
+        publicJobs.push({
+          id: row.id,
+          title: row.title,
+          companyName: company.name,
+          employerId: user.id,
+          skillNames: job.skillNames,
+          ownerEmail: owner.email,
+        });
+      }
     }
   }
-  await createUser(db, { email: 'seeker@example.com', fullName: 'Jordan Lee', role: 'jobseeker', password: demoPassword });
+  await seedDemoPeople(db, storage, {
+    password: demoPassword,
+    mainJobs: publicJobs.filter((j) => j.ownerEmail === 'employer@example.com'),
+    otherJobs: publicJobs.filter((j) => j.ownerEmail !== 'employer@example.com'),
+  });
   return true;
 }

@@ -1,8 +1,27 @@
-import type { Role } from '@jobportal/shared';
+import { randomBytes } from 'node:crypto';
+import type { ApplicationStatus, Education, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
 import type { Db } from '../client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
-import { companies, jobCategories, jobs, jobSkills, users, type CompanyRow, type JobRow, type TaxonomyRow, type UserRow } from '../schema';
+import {
+  applicationStatusHistory,
+  applications,
+  companies,
+  jobCategories,
+  jobs,
+  jobSkills,
+  savedJobs,
+  uploadedFiles,
+  users,
+  type ApplicationRow,
+  type CompanyRow,
+  type JobRow,
+  type TaxonomyRow,
+  type UploadedFileRow,
+  type UserRow,
+} from '../schema';
 import { hashPassword } from '../../lib/passwords';
+import type { Storage } from '../../lib/storage';
+import { ensureProfile, replaceProfileLists, updateProfile } from '../../modules/profiles/profiles.repository';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -97,7 +116,7 @@ export interface JobSeed {
 }
 
 /** Makes a job of a company. The demo seed and the tests both post jobs through this. */
-export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): Promise<Omit<JobRow, 'searchVector'>> {
+export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): Promise<Omit<JobRow, 'searchVector' | 'titleVector'>> {
   const [row] = await db
     .insert(jobs)
     .values({
@@ -121,6 +140,131 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
       ...(seed.postedAt ? { postedAt: seed.postedAt, updatedAt: seed.postedAt } : {}),
     })
     .returning();
-  const { searchVector: _vector, ...job } = row!;
+  const { searchVector: _vector, titleVector: _title, ...job } = row!;
   return job;
+}
+
+export interface ProfileSeed {
+  phoneNumber?: string | null;
+  dateOfBirth?: string | null;
+  bio?: string | null;
+  linkedinUrl?: string | null;
+  portfolioUrl?: string | null;
+  currentJobTitle?: string | null;
+  jobPreferences?: Partial<JobPreferences>;
+  photoFileId?: number | null;
+  resumeFileId?: number | null;
+  educations?: Education[];
+  workExperience?: WorkExperience[];
+  skills?: Array<Pick<ProfileSkill, 'skill_name'> & Partial<ProfileSkill>>;
+}
+
+/** Fills a job seeker's profile (made if missing). The demo seed and the tests both build profiles through this. */
+export async function createProfile(db: Db, userId: number, seed: ProfileSeed = {}): Promise<number> {
+  const profile = await ensureProfile(db, userId);
+  const preferences: JobPreferences = {
+    desired_titles: [],
+    locations: [],
+    is_remote_ok: true,
+    employment_types: [],
+    experience_level: null,
+    salary_min: null,
+    ...seed.jobPreferences,
+  };
+  await updateProfile(db, profile.id, {
+    phoneNumber: seed.phoneNumber ?? null,
+    dateOfBirth: seed.dateOfBirth ?? null,
+    bio: seed.bio ?? null,
+    linkedinUrl: seed.linkedinUrl ?? null,
+    portfolioUrl: seed.portfolioUrl ?? null,
+    currentJobTitle: seed.currentJobTitle ?? null,
+    jobPreferences: preferences,
+    photoFileId: seed.photoFileId ?? null,
+    resumeFileId: seed.resumeFileId ?? null,
+  });
+  await replaceProfileLists(db, profile.id, {
+    educations: seed.educations ?? [],
+    workExperience: seed.workExperience ?? [],
+    skills: (seed.skills ?? []).map((s) => ({
+      proficiency_level: 'Intermediate',
+      years_of_experience: null,
+      skill_type: 'Technical',
+      certification: null,
+      ...s,
+    })),
+  });
+  return profile.id;
+}
+
+/** Stores a file's bytes and its row, as an upload would (the content type is the caller's word here). */
+export async function createUploadedFile(
+  db: Db,
+  storage: Storage,
+  ownerId: number,
+  file: { name: string; contentType: string; data: Buffer; folder?: string },
+): Promise<UploadedFileRow> {
+  const extension =
+    file.name
+      .split('.')
+      .pop()
+      ?.toLowerCase()
+      .replace(/[^a-z0-9]/g, '') || 'bin';
+  const storageKey = `${file.folder ?? 'resumes'}/user-${ownerId}-${randomBytes(8).toString('hex')}.${extension}`;
+  await storage.put(storageKey, file.data);
+  const [row] = await db
+    .insert(uploadedFiles)
+    .values({ ownerId, storageKey, originalName: file.name, contentType: file.contentType, sizeBytes: file.data.length })
+    .returning();
+  return row!;
+}
+
+export interface ApplicationSeed {
+  jobId: number;
+  jobseekerId: number;
+  resumeFileId: number;
+  coverLetter?: string;
+  /** The statuses it went through after `applied`, in order, e.g. ['reviewed', 'rejected']. */
+  path?: ApplicationStatus[];
+  appliedAt?: Date;
+  /** Who made the moves (the job's employer); withdrawals are the job seeker's. */
+  employerId?: number;
+}
+
+/** Makes an application with its whole status history. The demo seed and the tests both apply through this. */
+export async function createApplication(db: Db, seed: ApplicationSeed): Promise<ApplicationRow> {
+  const moves = seed.path ?? [];
+  const now = Date.now();
+  const day = 86_400_000;
+  const appliedAt = seed.appliedAt ?? new Date(now - (moves.length + 1) * day);
+  const status = moves[moves.length - 1] ?? 'applied';
+  // The moves come after the application, a day apart at most, and all in the past.
+  const step = Math.min(day, Math.max(0, now - appliedAt.getTime()) / (moves.length + 1));
+  const [row] = await db
+    .insert(applications)
+    .values({
+      jobId: seed.jobId,
+      jobseekerId: seed.jobseekerId,
+      resumeFileId: seed.resumeFileId,
+      coverLetter: seed.coverLetter ?? '',
+      status,
+      appliedAt,
+      updatedAt: new Date(appliedAt.getTime() + moves.length * step),
+    })
+    .returning();
+  await db.insert(applicationStatusHistory).values([
+    { applicationId: row!.id, status: 'applied', changedAt: appliedAt, changedBy: 'jobseeker', changedByUserId: seed.jobseekerId },
+    ...moves.map((to, i) => ({
+      applicationId: row!.id,
+      status: to,
+      changedAt: new Date(appliedAt.getTime() + (i + 1) * step),
+      changedBy: to === 'withdrawn' ? ('jobseeker' as const) : ('employer' as const),
+      changedByUserId: to === 'withdrawn' ? seed.jobseekerId : (seed.employerId ?? null),
+    })),
+  ]);
+  return row!;
+}
+
+export async function createSavedJob(db: Db, userId: number, jobId: number, savedAt = new Date()): Promise<number> {
+  const [row] = await db.insert(savedJobs).values({ userId, jobId, savedAt }).returning({ id: savedJobs.id });
+  return row!.id;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobs } from '../../db/schema';
+import { companies, jobs, searchState } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { publicJobCondition } from './jobs.repository';
 
@@ -73,21 +73,56 @@ const allOf = (conditions: Array<SQL | undefined>) => {
 
 const salaryKey = sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin})`;
 
-/** The order of a search, over columns named rank, salary_key, posted_at and id. */
-function orderBy(c: SearchCriteria): SQL {
-  if (c.sort === 'salary') return sql`salary_key desc nulls last, posted_at desc, id desc`;
-  if (c.sort === 'relevance' && c.text) return sql`rank desc, posted_at desc, id desc`;
-  return sql`posted_at desc, id desc`;
+/**
+ * Relevance ranks the newest this-many matches of a search (ts_rank on the weighted vector);
+ * matches beyond them follow, newest first. Ranking every match of a word found in half the jobs
+ * costs far more than a page is worth; see docs/decisions/004-job-search.md.
+ */
+export const rankCandidates = 200;
+
+/**
+ * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
+ * index) until enough match: cheap when many jobs match. `scan`: collect every match through the
+ * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. The caller chooses
+ * from the sampled number of matches: the planner's own choice, from its selectivity guesses,
+ * was several times slower on a third of the benchmark's queries.
+ */
+export type PagePlan = 'walk' | 'scan';
+
+/** Columns part, rank, salary_key, posted_at and id of one page of results, in order. */
+function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
+  const where = sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
+  const columns = sql`${jobs.id} as id, ${jobs.postedAt} as posted_at, ${salaryKey} as salary_key`;
+  const from = sql`from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}`;
+  // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
+  const matches = plan === 'walk' ? sql`select ${columns} ${from} where ${where}` : sql`select * from (select ${columns} ${from} where ${where} offset 0) as fenced`;
+  const newest = sql`posted_at desc, id desc`;
+  if (c.text && c.sort === 'relevance') {
+    const order = sql`part, rank desc, posted_at desc, id desc`;
+    // The candidates carry only id and date; the vectors are read for those few alone.
+    const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
+        candidates.posted_at, 0 as part
+      from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
+      join jobs as ranked_job on ranked_job.id = candidates.id`;
+    if (c.offset + c.limit <= rankCandidates) return { query: sql`${ranked} order by ${order} limit ${c.limit} offset ${c.offset}`, order };
+    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part
+      from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
+    return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
+  }
+  const order = c.sort === 'salary' ? sql`salary_key desc nulls last, posted_at desc, id desc` : newest;
+  return {
+    query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
+    order,
+  };
 }
 
 /** One page of matching public jobs, in the asked order, with a snippet around the matched words. */
-export async function findJobPage(db: Db, c: SearchCriteria): Promise<JobSummaryRecord[]> {
-  const facets = facetConditions(c);
-  const rank = c.text ? sql`ts_rank(${jobs.searchVector}, ${tsquery(c.text)})` : sql`0`;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[]> {
+  const page = pageIds(c, plan);
   const snippet = c.text
     ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, 'MaxFragments=1, MaxWords=28, MinWords=12, StartSel="", StopSel=""')`
     : sql`left(${jobs.description}, 240)`;
-  const rows = await queryRows<{
+  type Row = {
     id: number;
     title: string;
     company_id: number;
@@ -102,23 +137,23 @@ export async function findJobPage(db: Db, c: SearchCriteria): Promise<JobSummary
     skills: string[];
     posted_at: string | Date;
     snippet: string;
-  }>(
-    db,
-    sql`
-    with page as (
-      select ${jobs.id} as id, ${rank} as rank, ${salaryKey} as salary_key, ${jobs.postedAt} as posted_at
-      from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-      where ${baseConditions(c)} and ${allOf(Object.values(facets))}
-      order by ${orderBy(c)}
-      limit ${c.limit} offset ${c.offset}
-    )
+  };
+  const query = sql`
+    with page as (${page.query})
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
       ${snippet} as snippet
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
-    order by ${orderBy(c)}`,
-  );
+    order by ${page.order}`;
+  // A walk forbids the other ways for this one statement (settings local to its transaction).
+  const rows =
+    plan === 'walk'
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
+          return queryRows<Row>(tx as unknown as Db, query);
+        })
+      : await queryRows<Row>(db, query);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -137,32 +172,31 @@ export async function findJobPage(db: Db, c: SearchCriteria): Promise<JobSummary
   }));
 }
 
+/** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
+export const sampleRates = [16, 128] as const;
+export type SampleRate = (typeof sampleRates)[number];
+const inSample = (every: SampleRate) => sql.raw(`"jobs"."id" % ${every} = 0`);
+
 /**
  * The count of matching public jobs and, per facet, the count per value with every other active
- * filter applied but not its own. One scan of the matching rows feeds every figure.
+ * filter applied but not its own (`scanned`: the rows read for that, which pass every filter that has no facet). The matching rows are read once; one grouping-sets pass counts
+ * the total, types, levels, remote and posted-within, and three small passes the locations,
+ * categories and skills. `sampleEvery` counts only that fixed sample of jobs (the caller scales up).
  */
 export async function countJobFacets(
   db: Db,
   c: SearchCriteria,
   limits: { location: number; skills: number },
-): Promise<{ total: number; facets: FacetRow[] }> {
+  options: { sampleEvery?: SampleRate } = {},
+): Promise<{ total: number; scanned: number; facets: FacetRow[] }> {
   const f = facetConditions(c);
   const flag = (name: FacetName) => (f[name] ? sql`(${f[name]})` : sql`true`);
-  const others = (name: FacetName) =>
-    sql.raw(
-      facetNames
-        .filter((n) => n !== name && f[n])
-        .map((n) => `f_${n}`)
-        .join(' and ') || 'true',
-    );
-  const every = sql.raw(
-    facetNames
-      .filter((n) => f[n])
-      .map((n) => `f_${n}`)
-      .join(' and ') || 'true',
-  );
+  const flags = (names: FacetName[]) => sql.raw(names.map((n) => `f_${n}`).join(' and ') || 'true');
+  const active = facetNames.filter((n) => f[n]);
+  const others = (name: FacetName) => flags(active.filter((n) => n !== name));
+  const every = flags(active);
   const selectedSkills = intArray(c.skills ?? []);
-  const rows = await queryRows<{ facet: FacetName | 'total'; value: string | null; label: string | null; n: number }>(
+  const rows = await queryRows<{ facet: FacetName | 'total' | 'base'; value: string | null; label: string | null; n: number }>(
     db,
     sql`
     with base as materialized (
@@ -171,22 +205,31 @@ export async function countJobFacets(
         ${flag('employment_type')} as f_employment_type, ${flag('experience_level')} as f_experience_level, ${flag('category')} as f_category,
         ${flag('skills')} as f_skills, ${flag('location')} as f_location, ${flag('is_remote')} as f_is_remote, ${flag('posted_within')} as f_posted_within
       from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-      where ${baseConditions(c)}
+      where ${baseConditions(c)}${options.sampleEvery ? sql` and ${inSample(options.sampleEvery)}` : sql``}
+    ),
+    scalar as materialized (
+      select grouping(employment_type) as g_type, grouping(experience_level) as g_level, employment_type, experience_level,
+        count(*) filter (where ${others('employment_type')})::int as n_type,
+        count(*) filter (where ${others('experience_level')})::int as n_level,
+        count(*) filter (where ${every})::int as n_total,
+        count(*)::int as n_base,
+        count(*) filter (where ${others('is_remote')} and is_remote)::int as n_remote,
+        count(*) filter (where ${others('is_remote')} and not is_remote)::int as n_on_site,
+        count(*) filter (where ${others('posted_within')} and posted_at >= now() - interval '1 day')::int as n_day,
+        count(*) filter (where ${others('posted_within')} and posted_at >= now() - interval '7 days')::int as n_week,
+        count(*) filter (where ${others('posted_within')} and posted_at >= now() - interval '30 days')::int as n_month
+      from base group by grouping sets ((employment_type), (experience_level), ())
     )
-    select 'total' as facet, null as value, null as label, count(*)::int as n from base where ${every}
+    select 'employment_type' as facet, employment_type as value, employment_type as label, n_type as n from scalar where g_type = 0
     union all
-    (select 'employment_type', employment_type, employment_type, count(*)::int from base where ${others('employment_type')} group by 2)
+    select 'experience_level', experience_level, experience_level, n_level from scalar where g_level = 0
     union all
-    (select 'experience_level', experience_level, experience_level, count(*)::int from base where ${others('experience_level')} group by 2)
+    select v.facet, v.value, v.label, v.n from scalar cross join lateral (values
+      ('total', null, null, n_total), ('base', null, null, n_base), ('is_remote', 'true', 'Remote', n_remote), ('is_remote', 'false', 'On-site', n_on_site),
+      ('posted_within', '1', 'Past 24 hours', n_day), ('posted_within', '7', 'Past week', n_week), ('posted_within', '30', 'Past month', n_month)
+    ) as v(facet, value, label, n) where g_type = 1 and g_level = 1
     union all
     (select 'location', location, location, count(*)::int from base where ${others('location')} group by 2 order by 4 desc, 2 limit ${limits.location})
-    union all
-    (select 'is_remote', is_remote::text, case when is_remote then 'Remote' else 'On-site' end, count(*)::int from base where ${others('is_remote')} group by 2, 3)
-    union all
-    (select 'posted_within', d.value, d.label, count(*)::int
-      from base join (values ('1', 1, 'Past 24 hours'), ('7', 7, 'Past week'), ('30', 30, 'Past month')) as d(value, days, label)
-        on base.posted_at >= now() - make_interval(days => d.days)
-      where ${others('posted_within')} group by 2, 3)
     union all
     (select 'category', x.id::text, min(t.name), count(*)::int
       from base cross join unnest(base.category_ids) as x(id) join job_categories t on t.id = x.id
@@ -197,12 +240,26 @@ export async function countJobFacets(
       where ${others('skills')} group by x.id order by bool_or(x.id = any(${selectedSkills})) desc, 4 desc, 3 limit ${limits.skills})`,
   );
   let total = 0;
+  let scanned = 0;
   const facets: FacetRow[] = [];
   for (const row of rows) {
     if (row.facet === 'total') total = row.n;
-    else facets.push({ facet: row.facet, value: row.value ?? '', label: row.label ?? '', count: row.n });
+    else if (row.facet === 'base') scanned = row.n;
+    else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
+      facets.push({ facet: row.facet, value: row.value ?? '', label: row.label ?? '', count: row.n });
+    }
   }
-  return { total, facets };
+  return { total, scanned, facets };
+}
+
+/** The exact count of matching public jobs, every filter applied (its indexes narrow it). */
+export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
+      where ${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Whether a search text has any searchable word at all (it may be only stop words or symbols). */
@@ -244,4 +301,16 @@ export async function findSimilarWords(db: Db, word: string, today: string, limi
     from (select word from search_words order by word <-> ${word} limit ${limit}) as n`,
   );
   return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity), matchesPublicJob: r.matches }));
+}
+
+/** The version of everything a search reads; it moves with every committed write (migration 0005). */
+export async function readSearchVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: searchState.version }).from(searchState).limit(1);
+  return row?.version ?? 0;
+}
+
+/** About how many jobs there are (the planner's statistics; no scan). */
+export async function estimateJobCount(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'jobs'::regclass`);
+  return Number(rows[0]?.n ?? 0);
 }

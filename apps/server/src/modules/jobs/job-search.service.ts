@@ -11,12 +11,28 @@ import {
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
+import { VersionedCache } from '../../lib/ttl-cache';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
 import { presentJobSummary } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, SearchCriteria } from './job-search.repository';
 
 const facetLimits = { location: 12, skills: 25 };
+
+/**
+ * Counting every match of a very broad search costs a heap read per match. From `estimateAbove`
+ * rows to read (judged on the 1-in-16 sample) counts and facets are estimated from that sample,
+ * and from `coarseEstimateAbove` (judged on the 1-in-128 sample) from that smaller one.
+ */
+export const estimateAbove = 2000;
+export const coarseEstimateAbove = 25_000;
+
+/** An estimate rounded to two significant digits (tens at least), as "about 42,000" reads. */
+export function roundEstimate(n: number): number {
+  if (n <= 0) return 0;
+  const step = 10 ** Math.max(1, Math.floor(Math.log10(n)) - 1);
+  return Math.max(step, Math.round(n / step) * step);
+}
 const postedWithinLabels: Record<string, string> = { '1': 'Past 24 hours', '7': 'Past week', '30': 'Past month' };
 
 /** Optimal string alignment distance: edits, counting a swap of two neighbours as one ("pyhton"). */
@@ -68,7 +84,51 @@ function toCriteria(q: JobSearchQuery, text: string | null, today: string): Sear
   };
 }
 
-export function createJobSearchService({ db }: { db: Db }) {
+/** What a search answers before paging links are added: cached as one piece. */
+interface SearchOutcome {
+  results: JobSummary[];
+  count: number;
+  countIsEstimate: boolean;
+  facets: JobFacets;
+  correctedSearch: string | null;
+}
+
+/** The cache key: every input that changes the answer, in a fixed order. */
+function cacheKey(q: JobSearchQuery, today: string): string {
+  const sorted = <T>(v: T[] | undefined) => (v ? [...v].sort() : null);
+  return JSON.stringify([
+    today,
+    q.search ?? null,
+    q.location?.toLowerCase() ?? null,
+    q.is_remote ?? null,
+    sorted(q.employment_type),
+    sorted(q.experience_level),
+    sorted(q.category),
+    sorted(q.skills),
+    q.salary_min ?? null,
+    q.salary_max ?? null,
+    q.posted_within ?? null,
+    q.company ?? null,
+    q.sort,
+    q.page,
+    q.page_size,
+  ]);
+}
+
+export interface JobSearchOptions {
+  db: Db;
+  /** How long answers stay cached (0: no cache). */
+  cacheSeconds?: number;
+  /** Match counts from which counts and facets are estimated (tests lower them). */
+  estimateAbove?: number;
+  coarseEstimateAbove?: number;
+}
+
+export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: JobSearchOptions) {
+  const fineFrom = thresholds.estimateAbove ?? estimateAbove;
+  const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
+  const cache = cacheSeconds > 0 ? new VersionedCache<SearchOutcome>(1000, cacheSeconds * 1000) : undefined;
+
   /**
    * Corrects each word that matches no public job to the nearest known word (trigram neighbours
    * from search_words, then the fewest edits). Answers the corrected text, or null when no word changed.
@@ -130,34 +190,95 @@ export function createJobSearchService({ db }: { db: Db }) {
     };
   }
 
+  /**
+   * Facets read every row that matches the words and the filters without a facet. When those are
+   * many (judged on the 1-in-128, then the 1-in-16 sample) the facets are estimated from the sample,
+   * and so is the count when it is large too; a small count is then counted exactly (indexes narrow it).
+   */
+  async function countAndFacets(criteria: SearchCriteria, coarse: Awaited<ReturnType<typeof repo.countJobFacets>>) {
+    const scaled = (facets: FacetRow[], every: number) => facets.map((f) => ({ ...f, count: roundEstimate(f.count * every) }));
+    let sample = coarse;
+    let every = 128;
+    if (sample.scanned * every < coarseFrom) {
+      sample = await repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 16 });
+      every = 16;
+      if (sample.scanned * every < fineFrom) return { ...(await repo.countJobFacets(db, criteria, facetLimits)), isEstimate: false };
+    }
+    if (sample.total * every >= fineFrom) return { total: roundEstimate(sample.total * every), facets: scaled(sample.facets, every), isEstimate: true };
+    return { total: await repo.countJobs(db, criteria), facets: scaled(sample.facets, every), isEstimate: false };
+  }
+
+  // The planner's row count of jobs, refreshed every few minutes: only the page plan reads it.
+  let jobCount = { value: 0, at: 0 };
+  async function knownJobCount(): Promise<number> {
+    if (Date.now() - jobCount.at > 300_000) jobCount = { value: await repo.estimateJobCount(db), at: Date.now() };
+    return jobCount.value;
+  }
+
+  /**
+   * Walking an ordered index reads about `wanted × jobs / matches` rows; collecting every match
+   * reads `matches`. The sampled count of matches picks the cheaper.
+   */
+  function pagePlan(criteria: SearchCriteria, expectedMatches: number, jobs: number): repo.PagePlan {
+    const wanted = criteria.text && criteria.sort === 'relevance' ? Math.max(repo.rankCandidates, criteria.offset + criteria.limit) : criteria.offset + criteria.limit;
+    // No statistics yet (a table never analysed): collecting the matches is never a disaster.
+    if (jobs <= 0) return 'scan';
+    return expectedMatches * expectedMatches >= wanted * jobs ? 'walk' : 'scan';
+  }
+
   async function run(q: JobSearchQuery, text: string | null, today: string) {
     const criteria = toCriteria(q, text, today);
-    const [page, counted] = await Promise.all([repo.findJobPage(db, criteria), repo.countJobFacets(db, criteria, facetLimits)]);
+    const [coarse, jobs] = await Promise.all([repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 128 }), knownJobCount()]);
+    const plan = pagePlan(criteria, coarse.total * 128, jobs);
+    const [page, counted] = await Promise.all([repo.findJobPage(db, criteria, plan), countAndFacets(criteria, coarse)]);
     return { page, counted };
+  }
+
+  async function compute(q: JobSearchQuery, today: string): Promise<SearchOutcome> {
+    let text = normalizeSearchText(q.search);
+    let correctedSearch: string | null = null;
+    let { page, counted } = await run(q, text, today);
+    if (counted.total === 0 && text) {
+      // Nothing matched: the text may be only stop words (then search without it) or have misspelt words.
+      const hasTerms = await repo.hasSearchTerms(db, text);
+      const corrected = hasTerms ? await correctSpelling(text, today) : null;
+      if (!hasTerms || corrected !== null) {
+        text = corrected;
+        correctedSearch = corrected;
+        ({ page, counted } = await run(q, text, today));
+      }
+    }
+    return {
+      results: page.map(presentJobSummary),
+      count: counted.total,
+      countIsEstimate: counted.isEstimate,
+      facets: await buildFacets(q, counted.facets),
+      correctedSearch,
+    };
   }
 
   return {
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
     async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
       const today = utcToday();
-      let text = normalizeSearchText(q.search);
-      let correctedSearch: string | null = null;
-      let { page, counted } = await run(q, text, today);
-      if (counted.total === 0 && text) {
-        // Nothing matched: the text may be only stop words (then search without it) or have misspelt words.
-        const hasTerms = await repo.hasSearchTerms(db, text);
-        const corrected = hasTerms ? await correctSpelling(text, today) : null;
-        if (!hasTerms || corrected !== null) {
-          text = corrected;
-          correctedSearch = corrected;
-          ({ page, counted } = await run(q, text, today));
+      let outcome: SearchOutcome | undefined;
+      if (cache) {
+        // One primary-key read per search keeps cached answers exact: any committed write moves the version.
+        const key = cacheKey(q, today);
+        const version = await repo.readSearchVersion(db);
+        outcome = cache.get(key, version);
+        if (!outcome) {
+          outcome = await compute(q, today);
+          cache.set(key, version, outcome);
         }
+      } else {
+        outcome = await compute(q, today);
       }
       return {
-        ...toPage(page.map(presentJobSummary), counted.total),
-        count_is_estimate: false,
-        facets: await buildFacets(q, counted.facets),
-        corrected_search: correctedSearch,
+        ...toPage(outcome.results, outcome.count),
+        count_is_estimate: outcome.countIsEstimate,
+        facets: outcome.facets,
+        corrected_search: outcome.correctedSearch,
       };
     },
   };

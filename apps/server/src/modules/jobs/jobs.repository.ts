@@ -1,14 +1,14 @@
-import { and, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { employerJobQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { companies, jobs, type JobRow } from '../../db/schema';
+import { applications, companies, jobs, type JobRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 
 type EmployerJobQuery = ReturnType<typeof employerJobQuery.parse>;
 
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'companyId' | 'postedAt' | 'updatedAt' | 'searchVector'>;
 
-export interface JobRecord extends Omit<JobRow, 'searchVector'> {
+export interface JobRecord extends Omit<JobRow, 'searchVector' | 'titleVector'> {
   categories: Array<{ id: number; name: string }>;
   skills: Array<{ id: number; name: string }>;
   company: {
@@ -40,7 +40,7 @@ const namedList = (table: 'job_categories' | 'job_skills', ids: SQL) =>
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by array_position(${ids}, t.id))
     from ${sql.raw(table)} t where t.id = any(${ids})), '[]'::json)`;
 
-const { searchVector: _searchVector, ...jobColumns } = getTableColumns(jobs);
+const { searchVector: _searchVector, titleVector: _titleVector, ...jobColumns } = getTableColumns(jobs);
 
 const recordColumns = {
   ...jobColumns,
@@ -111,10 +111,15 @@ export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.delete(jobs).where(eq(jobs.id, id));
 }
 
-/**
- * Applicants per job. There is no applications table yet (another issue adds it), so every job has
- * 0; replace this one function when applications exist.
- */
-export async function countApplicantsByJob(_db: Db, jobIds: number[]): Promise<Map<number, number>> {
-  return new Map(jobIds.map((id) => [id, 0]));
+/** Applications per job (every status), for the job's owner and admins. */
+export async function countApplicantsByJob(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map(jobIds.map((id) => [id, 0]));
+  if (!jobIds.length) return counts;
+  const rows = await db
+    .select({ jobId: applications.jobId, n: count() })
+    .from(applications)
+    .where(inArray(applications.jobId, jobIds))
+    .groupBy(applications.jobId);
+  for (const row of rows) counts.set(row.jobId, row.n);
+  return counts;
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "jobs" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, title)) STORED;--> statement-breakpoint
+CREATE INDEX "jobs_title_vector_idx" ON "jobs" USING gin ("title_vector");--> statement-breakpoint
+CREATE INDEX "jobs_open_match_idx" ON "jobs" USING btree ("posted_at","id","company_id","application_deadline","experience_level","employment_type","is_remote","salary_min","salary_max","location","skill_ids","title_vector") WHERE "jobs"."status" = 'open';

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationStatus } from '@jobportal/shared';
+
+/** Who did something to an application, as its history records it. */
+export type Actor = 'jobseeker' | 'employer' | 'admin' | 'system';
+
+interface ApplicationFacts {
+  applicationId: number;
+  jobId: number;
+  jobTitle: string;
+  companyName: string;
+  jobseekerId: number;
+  jobseekerName: string;
+  /** The user who owns the job's company. */
+  employerId: number;
+}
+
+/**
+ * The domain events services emit, after their transaction commits. Listeners (notifications now,
+ * a realtime layer later) decide who hears of them; services never call those listeners directly.
+ */
+export interface DomainEvents {
+  'application.created': ApplicationFacts;
+  'application.status_changed': ApplicationFacts & {
+    from: ApplicationStatus;
+    to: ApplicationStatus;
+    changedBy: Actor;
+    changedByUserId: number;
+  };
+}
+export type DomainEventName = keyof DomainEvents;
+type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+export interface EventBus {
+  /** Subscribes; the answer unsubscribes. */
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): () => void;
+  /**
+   * Calls every listener and waits for them. A failing listener is logged and never fails the
+   * emitter: the change it reports has already been committed.
+   */
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void>;
+}
+
+export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus {
+  const listeners = new Map<DomainEventName, Set<Listener<never>>>();
+  return {
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      set.add(listener as Listener<never>);
+      return () => set.delete(listener as Listener<never>);
+    },
+    async emit(name, payload) {
+      const set = listeners.get(name);
+      if (!set) return;
+      await Promise.all(
+        [...set].map(async (listener) => {
+          try {
+            await (listener as Listener<typeof name>)(payload);
+          } catch (error) {
+            log.error({ err: error, event: name }, 'event listener failed');
+          }
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { applicationStatuses, canMoveApplication, type ApplicantOut, type ApplicationOut } from '@jobportal/shared';
+import { presentJobSummary } from '../jobs/jobs.presenter';
+import { presentFile, profileFileUrl } from '../profiles/profiles.presenter';
+import type { ApplicantRecord, HistoryEntryRow, MyApplicationRecord } from './applications.repository';
+
+export const applicationResumeUrl = (applicationId: number) => `/api/applications/${applicationId}/resume/`;
+
+const presentHistory = (entries: HistoryEntryRow[]) =>
+  entries.map((e) => ({ status: e.status, changed_at: e.changedAt.toISOString(), changed_by: e.changedBy }));
+
+/** The only shape in which an application leaves the server for its job seeker. */
+export function presentApplication(row: MyApplicationRecord, history: HistoryEntryRow[]): ApplicationOut {
+  const { application } = row;
+  return {
+    id: application.id,
+    job: presentJobSummary(row.job),
+    status: application.status,
+    cover_letter: application.coverLetter,
+    resume: presentFile(applicationResumeUrl(application.id), row.resume),
+    applied_at: application.appliedAt.toISOString(),
+    updated_at: application.updatedAt.toISOString(),
+    history: presentHistory(history),
+  };
+}
+
+/** The only shape in which an application leaves the server for its job's employer. */
+export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[]): ApplicantOut {
+  const { application, applicant } = row;
+  return {
+    id: application.id,
+    job: application.jobId,
+    status: application.status,
+    applied_at: application.appliedAt.toISOString(),
+    updated_at: application.updatedAt.toISOString(),
+    cover_letter: application.coverLetter,
+    resume: presentFile(applicationResumeUrl(application.id), row.resume),
+    applicant: {
+      id: applicant.id,
+      full_name: applicant.fullName,
+      email: applicant.email,
+      current_job_title: row.currentJobTitle,
+      photo: row.photoFileId ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
+    },
+    history: presentHistory(history),
+    allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer')),
+  };
+}
+
+/** Every status with its count (0 for those absent), in the order of the status list: ready for a chart. */
+export function countsByStatus(counts: Map<string, number>): Record<(typeof applicationStatuses)[number], number> {
+  return Object.fromEntries(applicationStatuses.map((s) => [s, counts.get(s) ?? 0])) as Record<
+    (typeof applicationStatuses)[number],
+    number
+  >;
+}

@@ -1,0 +1,354 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationStatus, applicantsQuery, myApplicationsQuery } from '@jobportal/shared';
+import { queryRows, type Db } from '../../db/client';
+import {
+  applicationStatusHistory,
+  applications,
+  companies,
+  jobs,
+  jobseekerProfiles,
+  uploadedFiles,
+  users,
+  type ApplicationRow,
+  type UploadedFileRow,
+} from '../../db/schema';
+import type { Actor } from '../../lib/events';
+import { offsetOf } from '../../lib/pagination';
+import { jobSummaryColumns } from '../jobs/job-summaries.repository';
+import type { JobSummaryRecord } from '../jobs/jobs.presenter';
+import { publicJobCondition } from '../jobs/jobs.repository';
+import type { NewFile } from '../profiles/profiles.repository';
+
+type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
+type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
+
+/** What applying needs to know about a job: its names, its employer, whether it is public today and whether this job seeker applied. */
+export interface JobFacts {
+  id: number;
+  title: string;
+  companyName: string;
+  employerId: number;
+  isPublic: boolean;
+  hasApplied: boolean;
+}
+
+export async function findJobFacts(db: Db, jobId: number, today: string, jobseekerId = 0): Promise<JobFacts | undefined> {
+  const [row] = await db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      companyName: companies.name,
+      employerId: companies.ownerId,
+      isPublic: sql<boolean>`${publicJobCondition(today)}`,
+      hasApplied: sql<boolean>`exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.jobseeker_id = ${jobseekerId})`,
+    })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  return row;
+}
+
+/** An application with the facts every rule and event about it needs. */
+export interface ApplicationFacts extends ApplicationRow {
+  jobTitle: string;
+  companyName: string;
+  employerId: number;
+  jobseekerName: string;
+}
+
+export async function findApplicationFacts(db: Db, id: number): Promise<ApplicationFacts | undefined> {
+  const [row] = await db
+    .select({
+      application: applications,
+      jobTitle: jobs.title,
+      companyName: companies.name,
+      employerId: companies.ownerId,
+      jobseekerName: users.fullName,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .innerJoin(users, eq(users.id, applications.jobseekerId))
+    .where(eq(applications.id, id))
+    .limit(1);
+  return (
+    row && {
+      ...row.application,
+      jobTitle: row.jobTitle,
+      companyName: row.companyName,
+      employerId: row.employerId,
+      jobseekerName: row.jobseekerName,
+    }
+  );
+}
+
+export async function findOwnApplication(
+  db: Db,
+  jobId: number,
+  jobseekerId: number,
+): Promise<{ id: number; status: ApplicationStatus } | undefined> {
+  const [row] = await db
+    .select({ id: applications.id, status: applications.status })
+    .from(applications)
+    .where(and(eq(applications.jobId, jobId), eq(applications.jobseekerId, jobseekerId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts an application with its first history entry (and its new resume file's row, when it
+ * brings one) in one statement, so one round trip and one atomic write. Undefined when this job
+ * seeker has an application for the job already (the unique index decides); a new file's row is
+ * then written anyway, and the caller removes it with deleteUploadedFileByKey.
+ */
+export async function insertApplication(
+  db: Db,
+  values: { jobId: number; jobseekerId: number; coverLetter: string; resume: { fileId: number } | { file: NewFile } },
+): Promise<(ApplicationRow & { jobseekerName: string }) | undefined> {
+  const file = 'file' in values.resume ? values.resume.file : undefined;
+  const resumeFile = file
+    ? sql`(insert into ${uploadedFiles} (owner_id, storage_key, original_name, content_type, size_bytes)
+        values (${file.ownerId}, ${file.storageKey}, ${file.originalName}, ${file.contentType}, ${file.sizeBytes}) returning id)`
+    : sql`(select ${'fileId' in values.resume ? values.resume.fileId : 0}::int as id)`;
+  const rows = await queryRows<{
+    id: number;
+    job_id: number;
+    jobseeker_id: number;
+    status: ApplicationStatus;
+    cover_letter: string;
+    resume_file_id: number;
+    applied_at: string | Date;
+    updated_at: string | Date;
+    jobseeker_name: string;
+  }>(
+    db,
+    sql`with resume as ${resumeFile},
+      created as (
+        insert into ${applications} (job_id, jobseeker_id, cover_letter, resume_file_id)
+        select ${values.jobId}, ${values.jobseekerId}, ${values.coverLetter}, resume.id from resume
+        on conflict do nothing
+        returning *
+      ),
+      first_entry as (
+        insert into ${applicationStatusHistory} (application_id, status, changed_at, changed_by, changed_by_user_id)
+        select id, 'applied', applied_at, 'jobseeker', jobseeker_id from created
+      )
+      select created.*, (select full_name from ${users} where id = created.jobseeker_id) as jobseeker_name from created`,
+  );
+  const row = rows[0];
+  return (
+    row && {
+      id: row.id,
+      jobId: row.job_id,
+      jobseekerId: row.jobseeker_id,
+      status: row.status,
+      coverLetter: row.cover_letter,
+      resumeFileId: row.resume_file_id,
+      appliedAt: new Date(row.applied_at),
+      updatedAt: new Date(row.updated_at),
+      jobseekerName: row.jobseeker_name,
+    }
+  );
+}
+
+export async function insertHistory(
+  db: Db,
+  entry: { applicationId: number; status: ApplicationStatus; changedBy: Actor; changedByUserId: number | null },
+): Promise<void> {
+  await db.insert(applicationStatusHistory).values(entry);
+}
+
+/** Moves an application from `from` to `to`; false when its status was no longer `from` (someone else moved it). */
+export async function updateStatus(db: Db, id: number, from: ApplicationStatus, to: ApplicationStatus): Promise<boolean> {
+  const rows = await db
+    .update(applications)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(applications.id, id), eq(applications.status, from)))
+    .returning({ id: applications.id });
+  return rows.length > 0;
+}
+
+export interface HistoryEntryRow {
+  status: ApplicationStatus;
+  changedAt: Date;
+  changedBy: Actor;
+}
+
+/** The status history of each application, oldest first. */
+export async function findHistories(db: Db, ids: number[]): Promise<Map<number, HistoryEntryRow[]>> {
+  const histories = new Map<number, HistoryEntryRow[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return histories;
+  const rows = await db
+    .select({
+      applicationId: applicationStatusHistory.applicationId,
+      status: applicationStatusHistory.status,
+      changedAt: applicationStatusHistory.changedAt,
+      changedBy: applicationStatusHistory.changedBy,
+    })
+    .from(applicationStatusHistory)
+    .where(inArray(applicationStatusHistory.applicationId, ids))
+    .orderBy(asc(applicationStatusHistory.changedAt), asc(applicationStatusHistory.id));
+  for (const { applicationId, ...entry } of rows) histories.get(applicationId)?.push(entry);
+  return histories;
+}
+
+/** A job seeker's application with its job (as a summary) and its resume. */
+export interface MyApplicationRecord {
+  application: ApplicationRow;
+  job: JobSummaryRecord;
+  resume: UploadedFileRow;
+}
+
+const myApplicationColumns = { application: applications, job: jobSummaryColumns, resume: uploadedFiles };
+
+function myApplicationsFrom(db: Db) {
+  return db
+    .select(myApplicationColumns)
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
+}
+
+export async function findMyApplications(
+  db: Db,
+  jobseekerId: number,
+  q: MyApplicationsQuery,
+): Promise<{ rows: MyApplicationRecord[]; total: number }> {
+  const filters: SQL[] = [eq(applications.jobseekerId, jobseekerId)];
+  if (q.status) filters.push(eq(applications.status, q.status));
+  for (const word of words(q.search)) {
+    const pattern = `%${escapeLike(word)}%`;
+    filters.push(or(ilike(jobs.title, pattern), ilike(companies.name, pattern))!);
+  }
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    myApplicationsFrom(db).where(where).orderBy(desc(applications.appliedAt), desc(applications.id)).limit(q.page_size).offset(offsetOf(q)),
+    db
+      .select({ total: count() })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findMyApplication(db: Db, id: number): Promise<MyApplicationRecord | undefined> {
+  const [row] = await myApplicationsFrom(db).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
+/** The newest applications of a job seeker (dashboard). */
+export async function findRecentApplications(db: Db, jobseekerId: number, limit: number): Promise<MyApplicationRecord[]> {
+  return myApplicationsFrom(db)
+    .where(eq(applications.jobseekerId, jobseekerId))
+    .orderBy(desc(applications.appliedAt), desc(applications.id))
+    .limit(limit);
+}
+
+/** An application as its job's employer sees it. */
+export interface ApplicantRecord {
+  application: ApplicationRow;
+  applicant: { id: number; fullName: string; email: string };
+  currentJobTitle: string | null;
+  photoFileId: number | null;
+  resume: UploadedFileRow;
+}
+
+const applicantColumns = {
+  application: applications,
+  applicant: { id: users.id, fullName: users.fullName, email: users.email },
+  currentJobTitle: jobseekerProfiles.currentJobTitle,
+  photoFileId: jobseekerProfiles.photoFileId,
+  resume: uploadedFiles,
+};
+
+function applicantsFrom(db: Db) {
+  return db
+    .select(applicantColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.jobseekerId))
+    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, applications.jobseekerId))
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
+}
+
+/** One page of a job's applicants, their count, and the count per status of all of them. */
+export async function findApplicants(
+  db: Db,
+  jobId: number,
+  q: ApplicantsQuery,
+): Promise<{ rows: ApplicantRecord[]; total: number; statusCounts: Map<ApplicationStatus, number> }> {
+  const filters: SQL[] = [eq(applications.jobId, jobId)];
+  if (q.status) filters.push(eq(applications.status, q.status));
+  const nameWords = words(q.search);
+  for (const word of nameWords) {
+    const pattern = `%${escapeLike(word)}%`;
+    filters.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+  }
+  const where = and(...filters);
+  const order =
+    q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];
+  const countQuery = nameWords.length
+    ? db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.jobseekerId)).where(where)
+    : db.select({ total: count() }).from(applications).where(where);
+  const [rows, [totals], perStatus] = await Promise.all([
+    applicantsFrom(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.page_size)
+      .offset(offsetOf(q)),
+    countQuery,
+    db
+      .select({ status: applications.status, n: count() })
+      .from(applications)
+      .where(eq(applications.jobId, jobId))
+      .groupBy(applications.status),
+  ]);
+  return { rows, total: totals?.total ?? 0, statusCounts: new Map(perStatus.map((r) => [r.status, r.n])) };
+}
+
+export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {
+  const [row] = await applicantsFrom(db).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
+/** The newest applicants across an employer's jobs (dashboard). */
+export async function findRecentApplicants(db: Db, employerId: number, limit: number): Promise<ApplicantRecord[]> {
+  return applicantsFrom(db)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(eq(companies.ownerId, employerId))
+    .orderBy(desc(applications.appliedAt), desc(applications.id))
+    .limit(limit);
+}
+
+/** The resume of an application with the two people who may read it. */
+export async function findApplicationResume(
+  db: Db,
+  id: number,
+): Promise<{ file: UploadedFileRow; jobseekerId: number; employerId: number } | undefined> {
+  const [row] = await db
+    .select({ file: uploadedFiles, jobseekerId: applications.jobseekerId, employerId: companies.ownerId })
+    .from(applications)
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(eq(applications.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Applications per status of a job seeker's own applications. */
+export async function countMyApplicationsByStatus(db: Db, jobseekerId: number): Promise<Map<ApplicationStatus, number>> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(eq(applications.jobseekerId, jobseekerId))
+    .groupBy(applications.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}

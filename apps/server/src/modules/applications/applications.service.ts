@@ -1,0 +1,229 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  canMoveApplication,
+  finalStatuses,
+  statusLabels,
+  type ApplicantOut,
+  type ApplicationOut,
+  type ApplicationStatus,
+  type Paginated,
+  type applicantsQuery,
+  type applyFields,
+  type myApplicationsQuery,
+} from '@jobportal/shared';
+import type { Db } from '../../db/client';
+import type { UploadedFileRow } from '../../db/schema';
+import { AppError, notFound, validationError } from '../../lib/app-error';
+import type { Viewer } from '../../lib/access';
+import { utcToday } from '../../lib/dates';
+import type { EventBus } from '../../lib/events';
+import type { Storage } from '../../lib/storage';
+import type { FormFile } from '../../lib/uploads';
+import { deleteUploadedFileByKey, findProfileFile } from '../profiles/profiles.repository';
+import { removeStored, storeUpload } from '../profiles/profiles.service';
+import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
+import * as repo from './applications.repository';
+import type { ApplicationFacts } from './applications.repository';
+
+type ApplyFields = ReturnType<typeof applyFields.parse>;
+type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
+type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
+type ApplicantList = Paginated<ApplicantOut> & { status_counts: Record<ApplicationStatus, number> };
+
+export interface ApplicationsDeps {
+  db: Db;
+  storage: Storage;
+  events: EventBus;
+  log: FastifyBaseLogger;
+}
+
+const lower = (status: ApplicationStatus) => statusLabels[status].toLowerCase();
+
+// Answered for missing jobs and for jobs the caller may not see alike.
+const jobUnavailable = () => new AppError('not_found', 'This job is no longer available.');
+const applicationNotFound = () => notFound('That application');
+
+/** Why an employer may not move an application from one status to another, in a sentence (canMoveApplication decided it). */
+function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): string {
+  if (finalStatuses.includes(from)) return `This application is ${lower(from)}, which is final: its status can't change any more.`;
+  if (from === to) return `The application is already ${lower(from)}.`;
+  if (to === 'withdrawn') return 'Only the job seeker can withdraw an application.';
+  return `An application can't go back from ${lower(from)} to ${lower(to)}.`;
+}
+
+const factsOf = (a: ApplicationFacts) => ({
+  applicationId: a.id,
+  jobId: a.jobId,
+  jobTitle: a.jobTitle,
+  companyName: a.companyName,
+  jobseekerId: a.jobseekerId,
+  jobseekerName: a.jobseekerName,
+  employerId: a.employerId,
+});
+
+export function createApplicationsService({ db, storage, events, log }: ApplicationsDeps) {
+  async function loadMine(id: number): Promise<ApplicationOut> {
+    const row = await repo.findMyApplication(db, id);
+    if (!row) throw applicationNotFound();
+    return presentApplication(row, (await repo.findHistories(db, [id])).get(id) ?? []);
+  }
+
+  async function loadApplicant(id: number): Promise<ApplicantOut> {
+    const row = await repo.findApplicant(db, id);
+    if (!row) throw applicationNotFound();
+    return presentApplicant(row, (await repo.findHistories(db, [id])).get(id) ?? []);
+  }
+
+  /** Moves an application in one transaction with its history entry, then tells the listeners. */
+  async function move(facts: ApplicationFacts, to: ApplicationStatus, by: Viewer & { role: 'jobseeker' | 'employer' }): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await repo.updateStatus(tx, facts.id, facts.status, to))) {
+        throw new AppError('conflict', 'The application changed in the meantime. Reload it and try again.');
+      }
+      await repo.insertHistory(tx, { applicationId: facts.id, status: to, changedBy: by.role, changedByUserId: by.userId });
+    });
+    await events.emit('application.status_changed', {
+      ...factsOf(facts),
+      from: facts.status,
+      to,
+      changedBy: by.role,
+      changedByUserId: by.userId,
+    });
+  }
+
+  return {
+    /**
+     * Applies to a public job with a new resume file or the profile's resume. Everything that can
+     * refuse the application is checked before the file is stored; the rows go in one transaction;
+     * a refused transaction removes the stored file.
+     */
+    async apply(viewer: Viewer, input: ApplyFields, file: FormFile | undefined): Promise<ApplicationOut> {
+      const job = await repo.findJobFacts(db, input.job, utcToday(), viewer.userId);
+      if (!job?.isPublic) throw jobUnavailable();
+      const alreadyApplied = () => new AppError('conflict', 'You have already applied to this job.');
+      if (job.hasApplied) throw alreadyApplied();
+
+      let profileResume: UploadedFileRow | undefined;
+      if (file && input.use_profile_resume) {
+        throw validationError({ resume: ['Attach a resume or use the one on your profile, not both.'] });
+      }
+      if (!file) {
+        if (!input.use_profile_resume) throw validationError({ resume: ['Attach your resume, or use the one on your profile.'] });
+        profileResume = await findProfileFile(db, viewer.userId, 'resume');
+        if (!profileResume) {
+          throw validationError({ resume: ['Your profile has no resume yet. Attach one here, or add it to your profile first.'] });
+        }
+      }
+
+      const stored = file ? await storeUpload(storage, 'application-resume', viewer.userId, file) : undefined;
+      const discardStored = async () => {
+        if (!stored) return;
+        await deleteUploadedFileByKey(db, stored.storageKey);
+        await removeStored(storage, log, stored.storageKey);
+      };
+      let created;
+      try {
+        created = await repo.insertApplication(db, {
+          jobId: job.id,
+          jobseekerId: viewer.userId,
+          coverLetter: input.cover_letter,
+          resume: stored ? { file: stored } : { fileId: profileResume!.id },
+        });
+      } catch (error) {
+        await discardStored().catch((e: unknown) => log.warn({ err: e }, 'refused application file not removed'));
+        throw error;
+      }
+      if (!created) {
+        await discardStored();
+        throw alreadyApplied();
+      }
+      await events.emit('application.created', {
+        applicationId: created.id,
+        jobId: job.id,
+        jobTitle: job.title,
+        companyName: job.companyName,
+        jobseekerId: viewer.userId,
+        jobseekerName: created.jobseekerName,
+        employerId: job.employerId,
+      });
+      const row = await repo.findMyApplication(db, created.id);
+      if (!row) throw applicationNotFound();
+      return presentApplication(row, [{ status: 'applied', changedAt: created.appliedAt, changedBy: 'jobseeker' }]);
+    },
+
+    async listMine(viewer: Viewer, q: MyApplicationsQuery, toPage: (rows: ApplicationOut[], total: number) => Paginated<ApplicationOut>) {
+      const { rows, total } = await repo.findMyApplications(db, viewer.userId, q);
+      const histories = await repo.findHistories(
+        db,
+        rows.map((r) => r.application.id),
+      );
+      return toPage(
+        rows.map((r) => presentApplication(r, histories.get(r.application.id) ?? [])),
+        total,
+      );
+    },
+
+    async checkStatus(viewer: Viewer, jobId: number) {
+      const own = await repo.findOwnApplication(db, jobId, viewer.userId);
+      return { hasApplied: !!own, application_id: own?.id ?? null, status: own?.status ?? null };
+    },
+
+    /** The job seeker withdraws their own application while it is open (409 once it is final). */
+    async withdraw(viewer: Viewer, id: number): Promise<ApplicationOut> {
+      const facts = await repo.findApplicationFacts(db, id);
+      if (!facts || facts.jobseekerId !== viewer.userId) throw applicationNotFound();
+      if (!canMoveApplication(facts.status, 'withdrawn', 'jobseeker')) {
+        throw new AppError('conflict', `This application is ${lower(facts.status)} already, so it can't be withdrawn.`);
+      }
+      await move(facts, 'withdrawn', { ...viewer, role: 'jobseeker' });
+      return loadMine(id);
+    },
+
+    /** The job's employer moves an application as canMoveApplication allows (400 with the reason otherwise). */
+    async changeStatus(viewer: Viewer, id: number, to: ApplicationStatus): Promise<ApplicantOut> {
+      const facts = await repo.findApplicationFacts(db, id);
+      if (!facts || facts.employerId !== viewer.userId) throw applicationNotFound();
+      if (!canMoveApplication(facts.status, to, 'employer')) {
+        throw new AppError('bad_request', refusedMoveDetail(facts.status, to), {
+          fields: { status: [refusedMoveDetail(facts.status, to)] },
+        });
+      }
+      await move(facts, to, { ...viewer, role: 'employer' });
+      return loadApplicant(id);
+    },
+
+    /** The applicants of the employer's own job (404 for any other job). */
+    async listApplicants(
+      viewer: Viewer,
+      jobId: number,
+      q: ApplicantsQuery,
+      toPage: (rows: ApplicantOut[], total: number) => Paginated<ApplicantOut>,
+    ): Promise<ApplicantList> {
+      const job = await repo.findJobFacts(db, jobId, utcToday());
+      if (!job || job.employerId !== viewer.userId) throw jobUnavailable();
+      const { rows, total, statusCounts } = await repo.findApplicants(db, jobId, q);
+      const histories = await repo.findHistories(
+        db,
+        rows.map((r) => r.application.id),
+      );
+      return {
+        ...toPage(
+          rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
+          total,
+        ),
+        status_counts: countsByStatus(statusCounts),
+      };
+    },
+
+    /** An application's resume: for the applicant and the job's employer only. */
+    async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
+      const found = await repo.findApplicationResume(db, id);
+      const allowed =
+        found && viewer && (viewer.userId === found.jobseekerId || (viewer.role === 'employer' && viewer.userId === found.employerId));
+      const data = allowed ? await storage.get(found.file.storageKey) : undefined;
+      if (!found || !data) throw notFound('That resume');
+      return { file: found.file, data };
+    },
+  };
+}
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;

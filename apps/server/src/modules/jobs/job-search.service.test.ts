@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema';
+import { createCompany, createJob, createUser } from '../../db/seed/factories';
+import { createTestApp, json, type TestApp } from '../../test/harness';
+import { findJobPage, type SearchCriteria } from './job-search.repository';
+import { createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
+
+let t: TestApp;
+let companyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await createUser(t.db, { role: 'employer' });
+  companyId = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+  // 64 jobs in a row: ids cover every residue, so the 1-in-16 sample holds 4 of them.
+  for (let i = 0; i < 64; i++) {
+    await createJob(t.db, companyId, { title: `Lighthouse keeper ${i}`, employmentType: i % 4 === 0 ? 'Part-time' : 'Full-time' });
+  }
+});
+afterAll(() => t?.close());
+
+const page = (results: JobSearchResult['results'], count: number) => ({ results, count, next: null, previous: null });
+const query = (q: Record<string, string>) => jobSearchQuery.parse(q);
+
+describe('estimated counts for very broad searches', () => {
+  it('counts exactly below the threshold', async () => {
+    const service = createJobSearchService({ db: t.db });
+    const result = await service.search(query({ search: 'lighthouse' }), page);
+    expect(result).toMatchObject({ count: 64, count_is_estimate: false });
+    expect(result.facets.employment_type.find((f) => f.value === 'Part-time')?.count).toBe(16);
+  });
+
+  it('estimates count and facets from the 1-in-16 sample above it, and says so', async () => {
+    const service = createJobSearchService({ db: t.db, estimateAbove: 16 });
+    const result = await service.search(query({ search: 'lighthouse' }), page);
+    expect(result.count_is_estimate).toBe(true);
+    // 4 sampled rows × 16, rounded to two significant digits.
+    expect(result.count).toBe(60);
+    const types = result.facets.employment_type.filter((f) => f.count > 0);
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((f) => f.count % 10 === 0)).toBe(true);
+    expect(result.results).toHaveLength(20);
+  });
+
+  it('rounds estimates to two significant digits', () => {
+    expect([0, 7, 64, 1234, 42_275, 59_744, 987_654].map(roundEstimate)).toEqual([0, 10, 60, 1200, 42_000, 60_000, 990_000]);
+  });
+});
+
+describe('the search cache', () => {
+  it('serves repeated searches and sees every committed write at once, even one made around the API', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const first = await service.search(query({ search: 'lighthouse', company: String(companyId) }), page);
+    const again = await service.search(query({ search: 'lighthouse', company: String(companyId) }), page);
+    expect(again).toEqual(first);
+    expect(first.results[0]!.title).not.toBe('Lighthouse painter');
+
+    // Written straight to the database, as another server instance would.
+    await createJob(t.db, companyId, { title: 'Lighthouse painter' });
+    const after = await service.search(query({ search: 'lighthouse', company: String(companyId) }), page);
+    expect(after.count).toBe(first.count + 1);
+    expect(after.results[0]!.title).toBe('Lighthouse painter');
+  });
+
+  it('is keyed by every input: other pages and filters are not served from one entry', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const one = await service.search(query({ search: 'lighthouse', page: '1' }), page);
+    const two = await service.search(query({ search: 'lighthouse', page: '2' }), page);
+    expect(two.results[0]!.id).not.toBe(one.results[0]!.id);
+    const partTime = await service.search(query({ search: 'lighthouse', employment_type: 'Part-time' }), page);
+    expect(partTime.count).toBe(16);
+  });
+
+  it('is switched on in the app (SEARCH_CACHE_SECONDS) and still shows an approval change at once', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const company = await createCompany(t.db, owner.id, { isApproved: true });
+    await createJob(t.db, company.id, { title: 'Cartographer of coastlines' });
+    const search = async () => json<JobSearchResult>(await t.app.inject({ url: '/api/jobs/?search=cartographer' })).count;
+    expect(await search()).toBe(1);
+    expect(await search()).toBe(1);
+    await t.db.update(companies).set({ isApproved: false }).where(eq(companies.id, company.id));
+    expect(await search()).toBe(0);
+  });
+});
+
+describe('page plans', () => {
+  it('walking an ordered index and collecting every match give the same pages', async () => {
+    const base: SearchCriteria = { text: null, today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 7, offset: 0 };
+    const cases: Array<Partial<SearchCriteria>> = [
+      { text: 'lighthouse' },
+      { text: 'lighthouse', offset: 14 },
+      { text: 'lighthouse', sort: 'newest', employmentTypes: ['Part-time'] },
+      { text: 'keeper', sort: 'salary', limit: 20 },
+      { sort: 'newest', company: companyId, offset: 3 },
+      { sort: 'salary', isRemote: false },
+      { text: 'lighthouse', limit: 10, offset: 195 },
+    ];
+    for (const change of cases) {
+      const criteria = { ...base, ...change };
+      const walked = await findJobPage(t.db, criteria, 'walk');
+      const scanned = await findJobPage(t.db, criteria, 'scan');
+      expect(walked.map((r) => r.id), JSON.stringify(change)).toEqual(scanned.map((r) => r.id));
+    }
+  });
+
+  it('pages through more matches than are ranked without losing or repeating one', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 230; i++) {
+      const inTitle = i % 3 === 0;
+      const job = await createJob(t.db, companyId, {
+        title: inTitle ? `Beacon technician ${i}` : `Harbour assistant ${i}`,
+        description: inTitle ? 'Service the lights along the coast, in every weather.' : `Help the harbour master; now and then check a beacon (${i}).`,
+        postedAt: new Date(Date.now() - ((i * 7919) % 230) * 3_600_000),
+      });
+      made.push(job.id);
+    }
+    const base: SearchCriteria = { text: 'beacon', today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 25, offset: 0 };
+    for (const plan of ['walk', 'scan'] as const) {
+      const seen: number[] = [];
+      for (let offset = 0; offset < 260; offset += 25) seen.push(...(await findJobPage(t.db, { ...base, offset }, plan)).map((r) => r.id));
+      expect(new Set(seen).size, plan).toBe(seen.length);
+      expect([...seen].sort((a, b) => a - b), plan).toEqual([...made].sort((a, b) => a - b));
+      // Within the ranked candidates, title matches come first.
+      const firstPage = await findJobPage(t.db, base, plan);
+      expect(firstPage.every((r) => r.title.startsWith('Beacon')), plan).toBe(true);
+    }
+  });
+});
+
+describe('spelling helpers', () => {
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('pyhton', 'python')).toBe(1);
+    expect(editDistance('devloper', 'developer')).toBe(1);
+    expect(editDistance('kubernets', 'kubernetes')).toBe(1);
+    expect(editDistance('java', 'javascript')).toBe(6);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('tidies search text and drops text with nothing to search for', () => {
+    expect(normalizeSearchText('  senior   python\tengineer ')).toBe('senior python engineer');
+    expect(normalizeSearchText('"" - !!')).toBeNull();
+    expect(normalizeSearchText(undefined)).toBeNull();
+    expect(normalizeSearchText('日本語')).toBe('日本語');
+  });
+});

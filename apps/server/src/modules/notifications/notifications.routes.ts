@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, notificationList, notificationOut, paginationQuery } from '@jobportal/shared';
+import { viewerOf } from '../../lib/access';
+import { toPage } from '../../lib/pagination';
+import type { NotificationsService } from './notifications.service';
+
+const tags = ['notifications'];
+const security = [{ bearerAuth: [] }];
+
+export function notificationsRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireRole();
+
+  r.get('/api/notifications/', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Own notifications, newest first, with the unread count',
+      querystring: paginationQuery,
+      response: { 200: notificationList },
+    },
+    handler: (request) =>
+      notifications.list(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+  });
+
+  r.post('/api/notifications/:id/mark_as_read/', {
+    onRequest: signedIn,
+    schema: { tags, security, summary: 'Mark an own notification read', params: idParam, response: { 200: notificationOut } },
+    handler: (request) => notifications.markRead(viewerOf(request), request.params.id),
+  });
+}

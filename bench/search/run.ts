@@ -1,0 +1,297 @@
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --fresh]
+//
+// Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
+// (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
+// mix of word, phrase, typo, filter and browse queries:
+//   - latency p50/p95/p99 at concurrency 1, without the result cache (cold) and with it (cached);
+//   - requests per second at concurrency 32 for a bounded time, both ways;
+//   - the same SQL statements the API runs, replayed bare on node-postgres (no HTTP, no app);
+//   - a naive ILIKE '%word%' search over the same rows, for the word queries.
+// Prints a table and writes bench/results/search-<time>.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { jobSearchQuery } from '../../packages/shared/src/index';
+import type { Db } from '../../apps/server/src/db/client';
+import * as schema from '../../apps/server/src/db/schema';
+import { utcToday } from '../../apps/server/src/lib/dates';
+import { createJobSearchService } from '../../apps/server/src/modules/jobs/job-search.service';
+import { benchQueries, type BenchQuery } from './queries';
+import { seedBenchDatabase } from './seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    jobs: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '8' },
+    fresh: { type: 'boolean', default: false },
+    'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    database: { type: 'string', default: 'jp_bench_search' },
+  },
+});
+const jobCount = Number(args.jobs);
+const durationSeconds = Number(args.duration);
+const concurrency = Number(args.concurrency);
+const rounds = Number(args.rounds);
+const log = (line: string) => console.log(line);
+
+// ---------- statistics ----------
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    mean: sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length),
+  };
+}
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+
+// ---------- the server under test ----------
+async function startServer(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function get(url: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      })
+      .on('error', reject);
+  });
+}
+
+const urlOf = (base: string, query: BenchQuery) => `${base}/api/jobs/${query.query ? `?${query.query}` : ''}`;
+
+async function latencyAtOne(base: string): Promise<{ all: Stats; byKind: Record<string, Stats>; errors: number }> {
+  for (const query of benchQueries) await get(urlOf(base, query)); // warm-up: PostgreSQL buffers, plans, the cache when on
+  const samples: number[] = [];
+  const byKind: Record<string, number[]> = {};
+  let errors = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const query of benchQueries) {
+      const res = await get(urlOf(base, query));
+      if (res.status !== 200) errors++;
+      samples.push(res.ms);
+      (byKind[query.kind] ??= []).push(res.ms);
+    }
+  }
+  return { all: stats(samples), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])), errors };
+}
+
+async function throughput(base: string): Promise<{ rps: number; requests: number; errors: number; latency: Stats }> {
+  let next = 0;
+  let requests = 0;
+  let errors = 0;
+  const samples: number[] = [];
+  const deadline = performance.now() + durationSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const query = benchQueries[next++ % benchQueries.length]!;
+        const res = await get(urlOf(base, query));
+        requests++;
+        samples.push(res.ms);
+        if (res.status !== 200) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rps: requests / seconds, requests, errors, latency: stats(samples) };
+}
+
+// ---------- the same SQL, bare ----------
+interface Recorded {
+  text: string;
+  values: unknown[];
+}
+
+/** Records the statements the search service runs for each query, then replays them on node-postgres. */
+async function bareSql(databaseUrl: string): Promise<{ all: Stats; perQuery: Array<{ query: string; p50: number }> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let recording: Recorded[] | null = null;
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+  (pool as unknown as { query: typeof query }).query = (config: unknown, values?: unknown) => {
+    if (recording && config && typeof config === 'object' && 'text' in config) {
+      const c = config as { text: string; values?: unknown[] };
+      recording.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+    }
+    return query(config, values);
+  };
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const service = createJobSearchService({ db });
+  const toPage = (results: unknown[], count: number) => ({ results, count, next: null, previous: null });
+  const plans: Recorded[][] = [];
+  for (const q of benchQueries) {
+    recording = [];
+    await service.search(jobSearchQuery.parse(Object.fromEntries(new URLSearchParams(q.query))), toPage as never);
+    plans.push(recording);
+    recording = null;
+  }
+  // Replayed as the service runs them: the page statement beside the chain of counting statements.
+  const replay = async (plan: Recorded[]) => {
+    const started = performance.now();
+    const isPage = (r: Recorded) => r.text.includes('with page as');
+    await Promise.all([
+      ...plan.filter(isPage).map((r) => query({ text: r.text, values: r.values })),
+      (async () => {
+        for (const r of plan.filter((x) => !isPage(x))) await query({ text: r.text, values: r.values });
+      })(),
+    ]);
+    return performance.now() - started;
+  };
+  for (const plan of plans) await replay(plan);
+  const samples: number[] = [];
+  const perQuery: number[][] = plans.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, plan] of plans.entries()) {
+      const t = await replay(plan);
+      samples.push(t);
+      perQuery[i]!.push(t);
+    }
+  }
+  await pool.end();
+  return { all: stats(samples), perQuery: benchQueries.map((q, i) => ({ query: q.query, p50: stats(perQuery[i]!).p50 })) };
+}
+
+/** A naive search: ILIKE '%word%' over the texts, newest 20 and the count, beside each other. */
+async function naiveIlike(databaseUrl: string): Promise<{ all: Stats; words: string[] }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const where = `j.status = 'open' and (j.application_deadline is null or j.application_deadline >= $2::date) and c.is_approved
+    and (j.title ilike $1 or j.description ilike $1 or j.responsibilities ilike $1 or j.qualifications ilike $1 or j.nice_to_have ilike $1)`;
+  const from = 'from jobs j join companies c on c.id = j.company_id';
+  const words = benchQueries.flatMap((q) => (q.ilike ? [q.ilike] : []));
+  const run = async (word: string) => {
+    const started = performance.now();
+    const values = [`%${word}%`, utcToday()];
+    await Promise.all([
+      pool.query(`select j.id, j.title ${from} where ${where} order by j.posted_at desc limit 20`, values),
+      pool.query(`select count(*) ${from} where ${where}`, values),
+    ]);
+    return performance.now() - started;
+  };
+  for (const word of words) await run(word);
+  const samples: number[] = [];
+  for (let r = 0; r < Math.max(2, Math.ceil(rounds / 2)); r++) for (const word of words) samples.push(await run(word));
+  await pool.end();
+  return { all: stats(samples), words };
+}
+
+/** The bare-SQL time of the word queries alone, to set beside ILIKE on the same words. */
+function wordQueriesOf(bare: { perQuery: Array<{ query: string; p50: number }> }) {
+  const words = new Set(benchQueries.filter((q) => q.ilike).map((q) => q.query));
+  return bare.perQuery.filter((p) => words.has(p.query)).map((p) => p.p50);
+}
+
+async function main() {
+  const seeded = await seedBenchDatabase({ serverUrl: args['server-url'], database: args.database, jobs: jobCount, fresh: args.fresh, log });
+  const version = await (async () => {
+    const client = new pg.Client({ connectionString: seeded.url });
+    await client.connect();
+    const { rows } = await client.query<{ v: string; public_jobs: string }>(
+      `select current_setting('server_version') as v, (select count(*) from jobs j join companies c on c.id = j.company_id
+         where j.status = 'open' and (j.application_deadline is null or j.application_deadline >= current_date) and c.is_approved) as public_jobs`,
+    );
+    await client.end();
+    return rows[0]!;
+  })();
+
+  log(`\nmeasuring: ${benchQueries.length} queries × ${rounds} rounds at concurrency 1; ${durationSeconds} s at concurrency ${concurrency}`);
+  const phases: Record<string, { latency: Awaited<ReturnType<typeof latencyAtOne>>; load: Awaited<ReturnType<typeof throughput>> }> = {};
+  for (const [name, cacheSeconds] of [
+    ['cold', '0'],
+    ['cached', '30'],
+  ] as const) {
+    const server = await startServer(seeded.url, { SEARCH_CACHE_SECONDS: cacheSeconds });
+    try {
+      const latency = await latencyAtOne(server.base);
+      const load = await throughput(server.base);
+      phases[name] = { latency, load };
+      log(`  API ${name}: p95 ${ms(latency.all.p95)} ms at c=1, ${Math.round(load.rps)} req/s at c=${concurrency}`);
+    } finally {
+      await stopServer(server.child);
+    }
+  }
+  const bare = await bareSql(seeded.url);
+  log(`  bare SQL: p95 ${ms(bare.all.p95)} ms`);
+  const ilike = await naiveIlike(seeded.url);
+  log(`  ILIKE: p50 ${ms(ilike.all.p50)} ms`);
+
+  const cold = phases.cold!;
+  const cached = phases.cached!;
+  const ftsWords = stats(wordQueriesOf(bare));
+  const rows: Array<[string, Stats, string]> = [
+    ['API, no result cache (c=1)', cold.latency.all, `${Math.round(cold.load.rps)} req/s at c=${concurrency} (p95 ${ms(cold.load.latency.p95)} ms)`],
+    ['API, result cache on (c=1)', cached.latency.all, `${Math.round(cached.load.rps)} req/s at c=${concurrency} (p95 ${ms(cached.load.latency.p95)} ms)`],
+    ['Bare SQL, same statements', bare.all, ''],
+    ['FTS bare SQL, word queries', ftsWords, ''],
+    ['Naive ILIKE, same words', ilike.all, ''],
+  ];
+  console.log(`\nJob search benchmark — ${jobCount.toLocaleString('en')} jobs (${Number(version.public_jobs).toLocaleString('en')} public), PostgreSQL ${version.v}, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(`${''.padEnd(30)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}  (ms)   throughput`);
+  for (const [label, s, extra] of rows) console.log(`${label.padEnd(30)}${ms(s.p50).padStart(8)}${ms(s.p95).padStart(8)}${ms(s.p99).padStart(8)}         ${extra}`);
+  console.log('\nAPI without the cache, by kind of query (c=1):');
+  for (const [kind, s] of Object.entries(cold.latency.byKind)) console.log(`  ${kind.padEnd(8)} p50 ${ms(s.p50).padStart(7)}   p95 ${ms(s.p95).padStart(7)}   (${s.n} requests)`);
+  const sqlBudget = 2 + 1.5 * bare.all.p95;
+  const ratio = ilike.all.p50 / ftsWords.p50;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log('\nTargets:');
+  console.log(`  p95 ≤ 25 ms at c=1:               no cache ${ms(cold.latency.all.p95)} ms (${verdict(cold.latency.all.p95 <= 25)}), cached ${ms(cached.latency.all.p95)} ms (${verdict(cached.latency.all.p95 <= 25)})`);
+  console.log(`  ≥ 1,000 req/s at c=${concurrency}:            no cache ${Math.round(cold.load.rps)} (${verdict(cold.load.rps >= 1000)}), cached ${Math.round(cached.load.rps)} (${verdict(cached.load.rps >= 1000)})`);
+  console.log(`  API p95 ≤ 2 ms + 1.5 × SQL p95:   ${ms(cold.latency.all.p95)} vs ${ms(sqlBudget)} ms (${verdict(cold.latency.all.p95 <= sqlBudget)})`);
+  console.log(`  ≥ 10× faster than ILIKE:          ${ratio.toFixed(1)}× on the median of the word queries (${verdict(ratio >= 10)})`);
+  const errors = cold.latency.errors + cached.latency.errors + cold.load.errors + cached.load.errors;
+  if (errors) console.log(`\n${errors} requests did not answer 200.`);
+
+  const resultsDir = path.join(here, '..', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ jobs: jobCount, postgres: version.v, cores: os.cpus().length, phases, bare, ilike, ftsWords, seeded }, null, 2));
+  console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
+  agent.destroy();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { dbId, paginated, paginationQuery } from './common';
+import { jobSummary } from './jobs';
+import { fileInfo } from './profiles';
+
+/** In order: an application only moves forward, or to rejected from any open state. */
+export const applicationStatuses = [
+  'applied',
+  'reviewed',
+  'interview_scheduled',
+  'interviewed',
+  'offered',
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export const applicationStatus = z.enum(applicationStatuses);
+
+export const finalStatuses: readonly ApplicationStatus[] = ['hired', 'rejected', 'withdrawn'];
+const forwardOrder: readonly ApplicationStatus[] = ['applied', 'reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired'];
+
+/** The one rule for status moves, used by the server (authority) and the web (which buttons to show). */
+export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus, by: 'employer' | 'jobseeker'): boolean {
+  if (finalStatuses.includes(from) || from === to) return false;
+  if (by === 'jobseeker') return to === 'withdrawn';
+  if (to === 'rejected') return true;
+  const a = forwardOrder.indexOf(from);
+  const b = forwardOrder.indexOf(to);
+  return a >= 0 && b > a;
+}
+
+export const statusLabels: Record<ApplicationStatus, string> = {
+  applied: 'Applied',
+  reviewed: 'Reviewed',
+  interview_scheduled: 'Interview scheduled',
+  interviewed: 'Interviewed',
+  offered: 'Offered',
+  hired: 'Hired',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+};
+
+export const historyEntry = z.object({
+  status: applicationStatus,
+  changed_at: z.string(),
+  changed_by: z.enum(['jobseeker', 'employer', 'admin', 'system']),
+});
+
+/**
+ * POST /api/applications/ (multipart, spec section 5): job, cover_letter, use_profile_resume,
+ * and a `resume` file unless use_profile_resume is true. Text parts arrive as strings.
+ */
+export const applyFields = z.object({
+  job: z.coerce.number().pipe(dbId),
+  cover_letter: z.string().trim().max(5000, 'Use at most 5,000 characters.').default(''),
+  use_profile_resume: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
+    .transform((v) => v === true || v === 'true' || v === '1' || v === 'on')
+    .default(false),
+});
+
+/** The job seeker's view of one application. */
+export const applicationOut = z.object({
+  id: z.number().int(),
+  job: jobSummary,
+  status: applicationStatus,
+  cover_letter: z.string(),
+  resume: fileInfo.nullable(),
+  applied_at: z.string(),
+  updated_at: z.string(),
+  history: z.array(historyEntry),
+});
+export type ApplicationOut = z.infer<typeof applicationOut>;
+export const applicationList = paginated(applicationOut);
+export const myApplicationsQuery = paginationQuery.extend({
+  status: applicationStatus.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const applicationStatusCheck = z.object({
+  hasApplied: z.boolean(),
+  application_id: z.number().int().nullable(),
+  status: applicationStatus.nullable(),
+});
+
+/** An employer's view of one applicant of its job. */
+export const applicantOut = z.object({
+  id: z.number().int(),
+  job: z.number().int(),
+  status: applicationStatus,
+  applied_at: z.string(),
+  updated_at: z.string(),
+  cover_letter: z.string(),
+  resume: fileInfo.nullable(),
+  applicant: z.object({
+    /** The job seeker's user id: `#/jobseekerprofile/{id}`. */
+    id: z.number().int(),
+    full_name: z.string(),
+    email: z.string(),
+    current_job_title: z.string().nullable(),
+    photo: z.string().nullable(),
+  }),
+  history: z.array(historyEntry),
+  /** The statuses the employer may move this application to now. */
+  allowed_statuses: z.array(applicationStatus),
+});
+export type ApplicantOut = z.infer<typeof applicantOut>;
+export const applicantList = paginated(applicantOut).extend({
+  status_counts: z.record(applicationStatus, z.number().int()),
+});
+export const applicantsQuery = paginationQuery.extend({
+  status: applicationStatus.optional(),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+});
+
+/** PATCH /api/jobs/{id}/applications/status/: `{id}` is the application (applicant list item) id. */
+export const applicationStatusChange = z.object({ status: applicationStatus });
+
+export const savedJobOut = z.object({ id: z.number().int(), job: jobSummary, saved_at: z.string() });
+export type SavedJobOut = z.infer<typeof savedJobOut>;
+export const savedJobList = paginated(savedJobOut);
+export const saveJobRequest = z.object({ job: dbId });
+
+export const matchingJob = z.object({
+  job: jobSummary,
+  /** 0–100: how well the job fits the profile. */
+  score: z.number().int(),
+  /** Plain reasons, e.g. "4 of 5 required skills: Python, SQL, …", "Remote". */
+  reasons: z.array(z.string()),
+});
+export type MatchingJob = z.infer<typeof matchingJob>;
+export const matchingJobList = z.object({
+  results: z.array(matchingJob),
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  /** Set when the profile is too thin to match well: what to fill in. */
+  hint: z.string().nullable(),
+});
+
+export const jobseekerDashboard = z.object({
+  applications_by_status: z.record(applicationStatus, z.number().int()),
+  recent_applications: z.array(applicationOut),
+  saved_jobs_count: z.number().int(),
+  saved_jobs: z.array(savedJobOut),
+  matching_jobs: z.array(matchingJob),
+  profile_completeness: z.number().int(),
+});
+export const employerDashboard = z.object({
+  jobs_posted: z.number().int(),
+  open_jobs: z.number().int(),
+  applications_total: z.number().int(),
+  applications_by_status: z.record(applicationStatus, z.number().int()),
+  applications_by_job: z.array(z.object({ job_id: z.number().int(), title: z.string(), count: z.number().int() })),
+  recent_applicants: z.array(applicantOut),
+});
+
+export const notificationOut = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export const notificationList = paginated(notificationOut).extend({ unread_count: z.number().int() });
