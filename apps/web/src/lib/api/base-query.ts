@@ -26,7 +26,7 @@ const refreshBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'inc
 // 401 answers about the credentials just typed, not about the session: refreshing cannot help.
 const credentialErrorCodes: ReadonlySet<ErrorCode> = new Set(['invalid_credentials', 'google_token_invalid']);
 
-type RefreshOutcome = 'refreshed' | 'unavailable' | 'signed-out';
+export type RefreshOutcome = 'refreshed' | 'unavailable' | 'signed-out';
 
 // One refresh at a time for the whole page: refresh tokens rotate, and presenting a used one
 // revokes the session, so concurrent 401s must wait for the same refresh.
@@ -67,7 +67,8 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   return 'signed-out';
 }
 
-function refreshOnce(api: BaseQueryApi): Promise<RefreshOutcome> {
+/** One refresh of the session, shared with every other caller (also used by the upload helper). */
+export function refreshOnce(api: BaseQueryApi): Promise<RefreshOutcome> {
   if (!refreshInFlight) {
     const run = () => refreshTokens(api);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -1,0 +1,24 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { FileInfo } from '@jobportal/shared';
+import { describeError } from '../lib/api/api-error';
+import { saveBlobUrl, useFetchProtectedFileMutation } from '../lib/applications/file-download';
+import { DownloadIcon } from './more-icons';
+
+/** Downloads a file served with the bearer token (a resume) under its own name. */
+export function FileDownloadButton({ file, label, ...props }: { file: FileInfo; label?: string } & Omit<ButtonProps, 'children'>) {
+  const [fetchFile, { isLoading }] = useFetchProtectedFileMutation();
+  const download = async () => {
+    try {
+      const blobUrl = await fetchFile(file.url).unwrap();
+      saveBlobUrl(blobUrl, file.name);
+    } catch (error) {
+      notifications.show({ color: 'red', message: `The file could not be downloaded. ${describeError(error)}` });
+    }
+  };
+  return (
+    <Button variant="default" size="xs" leftSection={<DownloadIcon size={14} />} onClick={() => void download()} loading={isLoading} {...props}>
+      {label ?? 'Download resume'}
+    </Button>
+  );
+}
