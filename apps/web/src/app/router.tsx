@@ -34,6 +34,16 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'EmployerJobManagementScreen',
   ),
   '/companies': lazyScreen(() => import('../features/companies/screens/admin-companies-screen'), 'AdminCompaniesScreen'),
+  '/jobseekerprofile': lazyScreen(() => import('../features/profile/screens/jobseeker-profile-screen'), 'JobseekerProfileScreen'),
+  '/jobseekerprofile/:id': lazyScreen(() => import('../features/profile/screens/applicant-profile-screen'), 'ApplicantProfileScreen'),
+  '/jobseekerapplications': lazyScreen(
+    () => import('../features/applications/screens/jobseeker-applications-screen'),
+    'JobseekerApplicationsScreen',
+  ),
+  '/EmployerJobapplicants/:jobId': lazyScreen(
+    () => import('../features/applications/screens/employer-applicants-screen'),
+    'EmployerApplicantsScreen',
+  ),
   '/admin/taxonomy': lazyScreen(() => import('../features/taxonomy/screens/admin-taxonomy-screen'), 'AdminTaxonomyScreen'),
 };
 

@@ -12,6 +12,8 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
       return [
         { label: 'Dashboard', to: '/dashboard/jobseeker' },
         { label: 'Find jobs', to: '/' },
+        { label: 'Applications', to: '/jobseekerapplications' },
+        { label: 'Profile', to: '/jobseekerprofile' },
       ];
     case 'employer':
       return [

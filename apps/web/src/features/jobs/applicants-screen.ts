@@ -4,6 +4,6 @@
  * src/app/router.test.tsx checks this against the router, so mounting the screen fails that
  * test until this says true.
  */
-export const isApplicantsScreenMounted = false;
+export const isApplicantsScreenMounted = true;
 
 export const applicantsPath = (jobId: number) => `/EmployerJobapplicants/${jobId}`;

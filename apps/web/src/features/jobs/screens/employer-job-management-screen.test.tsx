@@ -75,8 +75,8 @@ describe('EmployerJobManagementScreen', () => {
     const row = (await screen.findByRole('link', { name: 'Robot Whisperer' })).closest('li')!;
     expect(within(row).getAllByText('Open')[0]).toBeInTheDocument();
     expect(within(row).getByText('Not public: Awaiting approval')).toBeInTheDocument();
-    // The applicants screen is not there yet: a count, not a link.
-    expect(within(row).getByText('3 applicants').closest('a')).toBeNull();
+    // The count links to the job's applicants.
+    expect(within(row).getByText('3 applicants').closest('a')).toHaveAttribute('href', '/EmployerJobapplicants/1');
     expect(within(row).getByText('Posted 2 days ago')).toBeInTheDocument();
     const closedRow = screen.getByRole('link', { name: 'Gear Polisher' }).closest('li')!;
     expect(within(closedRow).getByText('Not public')).toBeInTheDocument();

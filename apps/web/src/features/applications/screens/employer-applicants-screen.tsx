@@ -1,0 +1,265 @@
+import '../../../components/extra-styles';
+import '../../../components/application-styles';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Anchor, Avatar, Button, Card, Collapse, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { FileDownloadButton } from '../../../components/file-download-button';
+import { SearchIcon, UserIcon } from '../../../components/icons';
+import { initialsOf } from '../../../components/initials';
+import { LoadFailed } from '../../../components/load-failed';
+import { ArrowLeftIcon } from '../../../components/more-icons';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { usePageTitle } from '../../../components/use-page-title';
+import { api } from '../../../lib/api/api-slice';
+import { describeError, isApiError } from '../../../lib/api/api-error';
+import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
+import { isApplicationStatus, statusView } from '../../../lib/applications/application-status';
+import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../../../lib/applications/applications-api';
+import { formatDateTime, formatRecent } from '../../../lib/format';
+import { savedJobIdKey } from '../../../lib/session/session';
+import { StatusFilter } from '../components/status-filter';
+import { StatusHistory } from '../components/status-history';
+import classes from './applications.module.css';
+
+const jobTitleApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getApplicantsJob: build.query<JobOut, number>({ query: (id) => `/jobs/${id}/` }),
+  }),
+});
+
+function ApplicantPhoto({ applicant }: { applicant: ApplicantOut['applicant'] }) {
+  const { data: url } = useGetProtectedImageQuery(applicant.photo ?? '', { skip: !applicant.photo });
+  return (
+    <Avatar src={url ?? null} size={48} radius="xl" color="indigo" alt="">
+      {initialsOf(applicant.full_name)}
+    </Avatar>
+  );
+}
+
+/** Moves offered: only the statuses the server allows now, so a bad move is never offered. */
+export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: number }) {
+  const [change, { isLoading }] = useChangeApplicationStatusMutation();
+  const [error, setError] = useState<string | null>(null);
+  if (item.allowed_statuses.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Final: no further moves.
+      </Text>
+    );
+  }
+  const move = async (status: ApplicationStatus) => {
+    setError(null);
+    try {
+      await change({ applicationId: item.id, jobId, status }).unwrap();
+      notifications.show({ color: 'teal', message: `${item.applicant.full_name}: ${statusView[status].label}.` });
+    } catch (e) {
+      setError(describeError(e));
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Select
+        size="xs"
+        w={200}
+        label="Move to"
+        placeholder="Choose a status"
+        aria-label={`Move ${item.applicant.full_name} to`}
+        data={item.allowed_statuses.map((status) => ({ value: status, label: statusView[status].label }))}
+        value={null}
+        onChange={(value) => {
+          if (isApplicationStatus(value)) void move(value);
+        }}
+        disabled={isLoading}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `applicant-${item.id}-details`;
+  return (
+    <Card component="li" className={classes.row}>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ApplicantPhoto applicant={item.applicant} />
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Anchor component={Link} to={`/jobseekerprofile/${item.applicant.id}`} fw={600} className={classes.title}>
+              {item.applicant.full_name}
+            </Anchor>
+            <StatusBadge status={item.status} />
+          </Group>
+          <Text size="sm">{item.applicant.current_job_title ?? 'No current title given'}</Text>
+          <Text size="xs" c="dimmed" title={formatDateTime(item.applied_at)}>
+            Applied {formatRecent(item.applied_at)} · {item.applicant.email}
+          </Text>
+          <Group gap="sm" mt="xs" align="flex-end" wrap="wrap">
+            <StatusChanger item={item} jobId={jobId} />
+            {item.resume ? (
+              <FileDownloadButton file={item.resume} />
+            ) : (
+              <Text size="xs" c="dimmed">
+                No resume
+              </Text>
+            )}
+            <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={detailsId}>
+              {open ? 'Hide cover letter and history' : 'Cover letter and history'}
+            </Button>
+          </Group>
+          <Collapse expanded={open} id={detailsId}>
+            <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-line' }}>
+              {item.cover_letter.trim() || 'No cover letter.'}
+            </Text>
+            <StatusHistory history={item.history} viewer="employer" />
+          </Collapse>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** `#/EmployerJobapplicants/{jobId}` (employer): the applicants of one of its jobs. */
+export function EmployerApplicantsScreen() {
+  const raw = useParams().jobId;
+  const jobId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  const [params, setParams] = useSearchParams();
+  const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : null;
+  const search = params.get('search') ?? '';
+  const page = params.get('page') && /^[1-9]\d{0,3}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
+  const [typed, setTyped] = useState(search);
+  const { data: job } = jobTitleApi.useGetApplicantsJobQuery(jobId, { skip: jobId === 0 });
+  const { data, error, isLoading, isError, isFetching, refetch } = useGetApplicantsQuery(
+    { jobId, page, status: status ?? undefined, search: search || undefined },
+    { skip: jobId === 0 },
+  );
+  usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
+
+  // Spec section 4: viewing applicants stores the job id of the first applicant.
+  const firstJobId = data?.results[0]?.job;
+  useEffect(() => {
+    if (firstJobId !== undefined) localStorage.setItem(savedJobIdKey, String(firstJobId));
+  }, [firstJobId]);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: typed.trim() || null });
+  };
+  const notFound = jobId === 0 || (isError && isApiError(error) && error.status === 404);
+
+  return (
+    <Page>
+      <Anchor component={Link} to="/EmployerJobManagement" size="sm" mb="sm" display="inline-block">
+        <ArrowLeftIcon size={14} /> All your jobs
+      </Anchor>
+      <PageHeader
+        title={job ? `Applicants for ${job.title}` : 'Applicants'}
+        description={data ? `${data.count === 1 ? '1 applicant' : `${data.count} applicants`}${status || search ? ' match' : ''}` : undefined}
+        actions={
+          job ? (
+            <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
+              View job
+            </Button>
+          ) : undefined
+        }
+      />
+      {notFound ? (
+        <EmptyState py={48} icon={<UserIcon size={24} />} withIndicatorBackground title="This job is not one of yours" description="Only the applicants of your own jobs are shown here.">
+          <EmptyState.Actions>
+            <Button component={Link} to="/EmployerJobManagement">
+              Your jobs
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <Stack gap="md">
+          <form onSubmit={submitSearch} role="search">
+            <Group gap="xs" wrap="nowrap">
+              <TextInput
+                aria-label="Search applicants by name"
+                placeholder="Search by name"
+                leftSection={<SearchIcon size={16} />}
+                value={typed}
+                onChange={(e) => setTyped(e.currentTarget.value)}
+                style={{ flex: 1 }}
+              />
+              <Button type="submit" variant="default">
+                Search
+              </Button>
+            </Group>
+          </form>
+          <StatusFilter value={status} onChange={(next) => update({ status: next })} counts={data?.status_counts} />
+          {isLoading ? (
+            <Stack gap="sm" aria-busy="true" aria-label="Loading applicants">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={110} radius="md" />
+              ))}
+            </Stack>
+          ) : !data ? (
+            <LoadFailed title="The applicants could not be loaded" error={error} onRetry={() => void refetch()} />
+          ) : data.results.length === 0 ? (
+            status || search ? (
+              <EmptyState py={40} icon={<SearchIcon size={24} />} withIndicatorBackground title="No applicants match" description="Try another status or name.">
+                <EmptyState.Actions>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setTyped('');
+                      update({ status: null, search: null });
+                    }}
+                  >
+                    Show all applicants
+                  </Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            ) : (
+              <EmptyState py={40} icon={<UserIcon size={24} />} withIndicatorBackground title="No applicants yet." description="Applications appear here as soon as people apply. Share the job to reach more people.">
+                <EmptyState.Actions>
+                  <Button component={Link} to={`/job/${jobId}`} variant="default">
+                    View job
+                  </Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            )
+          ) : (
+            <>
+              {isFetching && (
+                <Text size="xs" c="dimmed" aria-live="polite">
+                  Updating…
+                </Text>
+              )}
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                {data.results.map((item) => (
+                  <ApplicantRow key={item.id} item={item} jobId={jobId} />
+                ))}
+              </Stack>
+              {data.count > 20 && (
+                <Group justify="center">
+                  <Pagination total={Math.ceil(data.count / 20)} value={page} onChange={(p) => update({ page: String(p) })} />
+                </Group>
+              )}
+            </>
+          )}
+        </Stack>
+      )}
+    </Page>
+  );
+}
