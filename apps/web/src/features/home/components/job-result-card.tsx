@@ -2,6 +2,7 @@ import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobSummary } from '@jobportal/shared';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
+import { SaveJobButton } from '../../../components/save-job-button';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatSalary } from '../../../lib/jobs/job-format';
 import classes from './job-result-card.module.css';
@@ -10,7 +11,7 @@ import classes from './job-result-card.module.css';
 export const fromSearchState = { fromSearch: true } as const;
 
 /** One search result: the facts a reader decides on, a snippet, and the whole card opens the job. */
-export function JobResultCard({ job }: { job: JobSummary }) {
+export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSave?: boolean }) {
   const salary = formatSalary(job.salary_min, job.salary_max);
   return (
     <article className={classes.card} aria-labelledby={`job-${job.id}-title`}>
@@ -53,6 +54,11 @@ export function JobResultCard({ job }: { job: JobSummary }) {
             Posted {formatRecent(job.posted_at)}
           </Text>
         </Stack>
+        {canSave && (
+          <div className={classes.save}>
+            <SaveJobButton jobId={job.id} jobTitle={job.title} />
+          </div>
+        )}
       </Group>
     </article>
   );

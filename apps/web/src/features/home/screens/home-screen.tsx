@@ -201,7 +201,7 @@ export function HomeScreen() {
             ) : results && results.results.length > 0 ? (
               <Stack gap="sm" component="section" aria-label="Jobs" aria-busy={isFetching}>
                 {results.results.map((job) => (
-                  <JobResultCard key={job.id} job={job} />
+                  <JobResultCard key={job.id} job={job} canSave={session.role === 'jobseeker'} />
                 ))}
               </Stack>
             ) : (

@@ -25,6 +25,8 @@ import { formatDay, formatSalary } from '../../../lib/jobs/job-format';
 import { notPublicReasonLabels } from '../../../lib/jobs/job-vocabulary';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobQuery } from '../api/jobs-api';
+import { applicantsPath } from '../applicants-screen';
+import { JobseekerJobActions } from '../components/jobseeker-job-actions';
 import classes from './job-details-screen.module.css';
 
 function parseJobId(raw: string | undefined): number | null {
@@ -142,7 +144,7 @@ function useCopyLink() {
   };
 }
 
-/** What a viewer can do with the job now. Applying and saving arrive with a later issue: nothing pretends to. */
+/** What a viewer can do with the job now: job seekers apply and save; owners edit; visitors sign in. */
 function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; layout: 'aside' | 'bar' }) {
   const session = useSession();
   const copyLink = useCopyLink();
@@ -199,6 +201,16 @@ function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; l
             </Text>
           </>
         )}
+      </>
+    );
+  }
+  if (session.role === 'jobseeker') {
+    return isBar ? (
+      <JobseekerJobActions job={job} layout="bar" />
+    ) : (
+      <>
+        <JobseekerJobActions job={job} layout="aside" />
+        {copy}
       </>
     );
   }
@@ -268,7 +280,10 @@ function JobDetails({ job }: { job: JobOut }) {
               </ul>
               {isOwner && (
                 <Text size="sm" c="dimmed">
-                  {job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count ?? 0} applicants`} so far.
+                  <Anchor component={Link} to={applicantsPath(job.id)} size="sm">
+                    {job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count ?? 0} applicants`}
+                  </Anchor>{' '}
+                  so far.
                 </Text>
               )}
             </Stack>
