@@ -1,4 +1,5 @@
 import '../../../components/extra-styles';
+import '../../../components/application-styles';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AccountActions } from '../../../components/account-actions';
@@ -11,6 +12,10 @@ import { PlusIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
+import { StatusBadge } from '../../../components/status-badge';
+import { useGetEmployerDashboardQuery } from '../api/dashboards-api';
+import { BarList } from '../components/bar-list';
+import { StatusBars } from '../components/status-bars';
 import classes from './employer-dashboard-screen.module.css';
 import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
 import { formatRecent } from '../../../lib/format';
@@ -149,6 +154,87 @@ function RecentJobs() {
   );
 }
 
+function Applications() {
+  const { data, error, isLoading, refetch } = useGetEmployerDashboardQuery();
+  if (!isLoading && !data) return <LoadFailed title="Applications could not be loaded" error={error} onRetry={() => void refetch()} />;
+  const loading = (
+    <Stack gap={10} aria-busy="true" aria-label="Loading">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={14} width={`${90 - i * 15}%`} />
+      ))}
+    </Stack>
+  );
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card>
+          <Title order={2} fz="lg" mb="sm">
+            Applications by status{data ? ` (${data.applications_total})` : ''}
+          </Title>
+          {!data ? loading : <StatusBars counts={data.applications_by_status} emptyText="No applications yet." />}
+        </Card>
+        <Card>
+          <Title order={2} fz="lg" mb="sm">
+            Applications per job
+          </Title>
+          {!data ? (
+            loading
+          ) : data.applications_by_job.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No jobs with applications yet.
+            </Text>
+          ) : (
+            <BarList
+              label="Applications per job"
+              bars={data.applications_by_job.map((row) => ({
+                key: row.job_id,
+                label: (
+                  <Anchor component={Link} to={`/EmployerJobapplicants/${row.job_id}`} size="sm">
+                    {row.title}
+                  </Anchor>
+                ),
+                value: row.count,
+                color: 'indigo',
+              }))}
+            />
+          )}
+        </Card>
+      </SimpleGrid>
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Newest applicants
+        </Title>
+        {!data ? (
+          loading
+        ) : data.recent_applicants.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No applicants yet. They appear here as soon as someone applies.
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {data.recent_applicants.map((item) => (
+              <Group component="li" key={item.id} justify="space-between" gap="xs" wrap="nowrap">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`/jobseekerprofile/${item.applicant.id}`} size="sm" fw={600}>
+                    {item.applicant.full_name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    applied {formatRecent(item.applied_at)} ·{' '}
+                    <Anchor component={Link} to={`/EmployerJobapplicants/${item.job}`} size="xs">
+                      all applicants of the job
+                    </Anchor>
+                  </Text>
+                </Stack>
+                <StatusBadge status={item.status} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
 /** #/dashboard/employer: where the company stands, how many jobs are open, and the latest ones. */
 export function EmployerDashboardScreen() {
   usePageTitle('Dashboard');
@@ -190,6 +276,7 @@ export function EmployerDashboardScreen() {
           />
           <StatCard label="Closed jobs" value={closed.data?.count} isLoading={closed.isLoading} hint="Kept, but not taking applications." />
         </div>
+        <Applications />
         <RecentJobs />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <AccountSummary />
