@@ -79,7 +79,7 @@ function MatchingJobs() {
                       <Anchor component={Link} to={`/job/${job.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {job.title}
                       </Anchor>
-                      <Badge variant="light" color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'} title="How well it fits your profile">
+                      <Badge variant="light" color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'} title="How well it fits your profile" tt="none">
                         {score}% match
                       </Badge>
                     </Group>
