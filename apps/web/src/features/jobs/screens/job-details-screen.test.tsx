@@ -5,6 +5,7 @@ import type { Session } from '../../../lib/session/session';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { sessionFor } from '../../../test/sessions';
+import { application } from '../../../test/application-fixtures';
 import { JobDetailsScreen } from './job-details-screen';
 
 const job: JobOut = {
@@ -77,11 +78,40 @@ describe('JobDetailsScreen', () => {
     expect(document.title).toBe('Senior Backend Engineer at Copperleaf Commerce · Hireloop');
   });
 
-  it('offers nothing it cannot do yet to a signed-in job seeker', async () => {
-    renderJob(() => jsonResponse(200, job), sessionFor('jobseeker'));
+  it('offers a signed-in job seeker Apply and Save (bookmark state from the saved ids)', async () => {
+    mockFetch((request) =>
+      request.url === '/api/jobs/38/'
+        ? jsonResponse(200, job)
+        : request.url === '/api/jobs/38/check-application-status/'
+          ? jsonResponse(200, { hasApplied: false, application_id: null, status: null })
+          : request.url === '/api/saved-jobs/ids/'
+            ? jsonResponse(200, [38])
+            : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }),
+    );
+    renderRoutes([{ path: '/job/:jobId', element: <JobDetailsScreen /> }], { path: '/job/38', session: sessionFor('jobseeker') });
     await screen.findByRole('heading', { level: 1, name: 'Senior Backend Engineer' });
-    expect(screen.queryByRole('link', { name: /apply/i })).toBeNull();
-    expect(screen.queryByRole('button', { name: /apply|save/i })).toBeNull();
+    expect((await screen.findAllByRole('button', { name: 'Apply' })).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Unsave Senior Backend Engineer' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows where the application stands instead of Apply once applied', async () => {
+    mockFetch((request) =>
+      request.url === '/api/jobs/38/'
+        ? jsonResponse(200, job)
+        : request.url === '/api/jobs/38/check-application-status/'
+          ? jsonResponse(200, { hasApplied: true, application_id: 11, status: 'reviewed' })
+          : request.url.startsWith('/api/myapplications/')
+            ? jsonResponse(200, { results: [application({ id: 11, status: 'reviewed', applied_at: '2026-11-10T10:00:00Z' })], count: 1, next: null, previous: null })
+            : request.url === '/api/saved-jobs/ids/'
+              ? jsonResponse(200, [])
+              : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }),
+    );
+    renderRoutes([{ path: '/job/:jobId', element: <JobDetailsScreen /> }], { path: '/job/38', session: sessionFor('jobseeker') });
+    expect((await screen.findAllByText(/Applied on/)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Reviewed').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Your applications' })[0]).toHaveAttribute('href', '/jobseekerapplications');
   });
 
   it('says plainly when the job is gone, with a way back to search', async () => {

@@ -93,7 +93,7 @@ function ApplicantProfile({ profile }: { profile: ProfileOut }) {
           </Text>
           <Text size="sm">
             <b>Level:</b> {prefs.experience_level ?? '—'}
-            {pay ? ` · from ${pay}` : ''}
+            {pay ? ` · ${pay}` : ''}
           </Text>
         </SimpleGrid>
       </SectionCard>
