@@ -1,4 +1,4 @@
-// npm run bench:apply [-- --jobs 100000 --duration 15 --concurrency 12 --samples 300 --fresh --profile]
+// npm run bench:apply [-- --jobs 100000 --duration 15 --concurrency 12 --samples 300 --resume-mb 1 --fresh --profile]
 //
 // Seeds (or reuses) a PostgreSQL database (jp_bench_apply): N realistic jobs, one job with 5,000
 // applicants, 45,000 more applications, a job seeker with a full profile, and job seekers to apply.
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '12' },
     samples: { type: 'string', default: '300' },
+    /** The resume's size; 1 MB is the measure, smaller ones show what the bytes cost. */
+    'resume-mb': { type: 'string', default: '1' },
     fresh: { type: 'boolean', default: false },
     /** Write a CPU profile of the server to bench/results/profiles (open it in Chrome DevTools). */
     profile: { type: 'boolean', default: false },
@@ -218,7 +220,9 @@ async function main() {
     const matching = await latency(`${server.base}/api/matching-jobs/`, matcher);
     log(`  matching jobs, full profile over ${jobCount.toLocaleString('en')} jobs: p95 ${ms(matching.p95)} ms`);
 
-    const resume = makePdf('Bench Applier', ['Software engineer.', 'Python, SQL, Docker.'], { padTo: 1024 * 1024 });
+    const resume = makePdf('Bench Applier', ['Software engineer.', 'Python, SQL, Docker.'], {
+      padTo: Number(args['resume-mb']) * 1024 * 1024,
+    });
     const lists = appliers.map((_, w) => publicJobs.filter((_, i) => i % concurrency === w).map((j) => j.id));
     const applies = await applyLoad(server.base, appliers, lists, resume);
     log(`  applies with a ${(resume.length / 1024 / 1024).toFixed(2)} MB resume at c=${concurrency}: ${applies.perSecond.toFixed(1)}/s`);
@@ -239,7 +243,7 @@ async function main() {
     row('applicants, first page (c=1)', applicants);
     for (const [query, s] of Object.entries(variants)) row(`applicants, ?${query} (c=1)`, s);
     row('matching jobs, full profile (c=1)', matching);
-    row(`apply, 1 MB resume (c=${concurrency})`, applies.latency);
+    row(`apply, ${args['resume-mb']} MB resume (c=${concurrency})`, applies.latency);
     console.log(
       `\napplies: ${applies.created} created in ${applies.seconds.toFixed(1)} s = ${applies.perSecond.toFixed(1)}/s; answers ${JSON.stringify(applies.statuses)}; ${storedMb.toFixed(0)} MB stored`,
     );

@@ -25,7 +25,10 @@ type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
 
-/** What applying needs to know about a job: its names, its employer, whether it is public today and whether this job seeker applied. */
+/**
+ * What applying needs to know about a job: its names, its employer, whether it is public today,
+ * whether this job seeker applied, and its summary (so the answer needs no second read).
+ */
 export interface JobFacts {
   id: number;
   title: string;
@@ -33,6 +36,7 @@ export interface JobFacts {
   employerId: number;
   isPublic: boolean;
   hasApplied: boolean;
+  summary: JobSummaryRecord;
 }
 
 export async function findJobFacts(db: Db, jobId: number, today: string, jobseekerId = 0): Promise<JobFacts | undefined> {
@@ -44,6 +48,7 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
       employerId: companies.ownerId,
       isPublic: sql<boolean>`${publicJobCondition(today)}`,
       hasApplied: sql<boolean>`exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.jobseeker_id = ${jobseekerId})`,
+      summary: jobSummaryColumns,
     })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
@@ -108,12 +113,12 @@ export async function findOwnApplication(
 export async function insertApplication(
   db: Db,
   values: { jobId: number; jobseekerId: number; coverLetter: string; resume: { fileId: number } | { file: NewFile } },
-): Promise<(ApplicationRow & { jobseekerName: string }) | undefined> {
+): Promise<(ApplicationRow & { jobseekerName: string; resumeUploadedAt: Date }) | undefined> {
   const file = 'file' in values.resume ? values.resume.file : undefined;
   const resumeFile = file
     ? sql`(insert into ${uploadedFiles} (owner_id, storage_key, original_name, content_type, size_bytes)
-        values (${file.ownerId}, ${file.storageKey}, ${file.originalName}, ${file.contentType}, ${file.sizeBytes}) returning id)`
-    : sql`(select ${'fileId' in values.resume ? values.resume.fileId : 0}::int as id)`;
+        values (${file.ownerId}, ${file.storageKey}, ${file.originalName}, ${file.contentType}, ${file.sizeBytes}) returning id, created_at)`
+    : sql`(select id, created_at from ${uploadedFiles} where id = ${'fileId' in values.resume ? values.resume.fileId : 0})`;
   const rows = await queryRows<{
     id: number;
     job_id: number;
@@ -124,6 +129,7 @@ export async function insertApplication(
     applied_at: string | Date;
     updated_at: string | Date;
     jobseeker_name: string;
+    resume_uploaded_at: string | Date;
   }>(
     db,
     sql`with resume as ${resumeFile},
@@ -137,7 +143,9 @@ export async function insertApplication(
         insert into ${applicationStatusHistory} (application_id, status, changed_at, changed_by, changed_by_user_id)
         select id, 'applied', applied_at, 'jobseeker', jobseeker_id from created
       )
-      select created.*, (select full_name from ${users} where id = created.jobseeker_id) as jobseeker_name from created`,
+      select created.*, (select full_name from ${users} where id = created.jobseeker_id) as jobseeker_name,
+        (select created_at from resume) as resume_uploaded_at
+      from created`,
   );
   const row = rows[0];
   return (
@@ -151,6 +159,7 @@ export async function insertApplication(
       appliedAt: new Date(row.applied_at),
       updatedAt: new Date(row.updated_at),
       jobseekerName: row.jobseeker_name,
+      resumeUploadedAt: new Date(row.resume_uploaded_at),
     }
   );
 }

@@ -146,9 +146,11 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
         jobseekerName: created.jobseekerName,
         employerId: job.employerId,
       });
-      const row = await repo.findMyApplication(db, created.id);
-      if (!row) throw applicationNotFound();
-      return presentApplication(row, [{ status: 'applied', changedAt: created.appliedAt, changedBy: 'jobseeker' }]);
+      const { jobseekerName: _name, resumeUploadedAt, ...application } = created;
+      const resume = stored ? { ...stored, id: application.resumeFileId, createdAt: resumeUploadedAt } : profileResume!;
+      return presentApplication({ application, job: job.summary, resume }, [
+        { status: 'applied', changedAt: application.appliedAt, changedBy: 'jobseeker' },
+      ]);
     },
 
     async listMine(viewer: Viewer, q: MyApplicationsQuery, toPage: (rows: ApplicationOut[], total: number) => Paginated<ApplicationOut>) {
