@@ -144,19 +144,60 @@ async function throughput(base: string): Promise<{ rps: number; requests: number
 interface Recorded {
   text: string;
   values: unknown[];
+  /** Statements of one unit ran on one connection in this order (a transaction, or one pool query). */
+  unit: number;
 }
+
+type QueryFn = (config: unknown, values?: unknown) => Promise<unknown>;
+const asRecorded = (config: unknown, values: unknown, unit: number): Recorded | undefined => {
+  if (typeof config === 'string') return { text: config, values: Array.isArray(values) ? values : [], unit };
+  if (config && typeof config === 'object' && 'text' in config) {
+    const c = config as { text: string; values?: unknown[] };
+    return { text: c.text, values: c.values ?? (Array.isArray(values) ? values : []), unit };
+  }
+  return undefined;
+};
 
 /** Records the statements the search service runs for each query, then replays them on node-postgres. */
 async function bareSql(databaseUrl: string): Promise<{ all: Stats; perQuery: Array<{ query: string; p50: number }> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   let recording: Recorded[] | null = null;
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
-  (pool as unknown as { query: typeof query }).query = (config: unknown, values?: unknown) => {
-    if (recording && config && typeof config === 'object' && 'text' in config) {
-      const c = config as { text: string; values?: unknown[] };
-      recording.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+  let units = 0;
+  const poolQuery = pool.query.bind(pool) as QueryFn;
+  // Each pool query is a unit of its own; the client it checks out records its statements.
+  let nextUnit = 0;
+  (pool as unknown as { query: QueryFn }).query = (config, values) => {
+    nextUnit = ++units;
+    return poolQuery(config, values);
+  };
+  // Pool.query itself checks out a client with a callback; both forms must keep working.
+  type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const poolConnect = pool.connect.bind(pool) as unknown as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const wrapped = new WeakSet<pg.PoolClient>();
+  const unitOf = new WeakMap<pg.PoolClient, number>();
+  const watch = (client: pg.PoolClient, unit: number) => {
+    unitOf.set(client, unit);
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Pass every argument on: Pool.query calls this with a callback.
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const entry = recording && asRecorded(args[0], args[1], unitOf.get(client)!);
+      if (entry) recording!.push(entry);
+      return clientQuery(...args);
+    };
+  };
+  (pool as unknown as { connect: (callback?: ConnectCallback) => unknown }).connect = (callback?: ConnectCallback) => {
+    if (callback) {
+      return poolConnect((error, client, done) => {
+        if (client) watch(client, nextUnit);
+        callback(error, client, done);
+      });
     }
-    return query(config, values);
+    return poolConnect()!.then((client) => {
+      watch(client, ++units);
+      return client;
+    });
   };
   const db = drizzle(pool, { schema }) as unknown as Db;
   const service = createJobSearchService({ db });
@@ -168,14 +209,19 @@ async function bareSql(databaseUrl: string): Promise<{ all: Stats; perQuery: Arr
     plans.push(recording);
     recording = null;
   }
-  // Replayed as the service runs them: the page statement beside the chain of counting statements.
+  // Replayed as the service runs them: each page unit (on its own connection) beside the chain of
+  // the other statements, the same parallelism as the API's.
+  const replayClient = new pg.Client({ connectionString: databaseUrl });
+  await replayClient.connect();
   const replay = async (plan: Recorded[]) => {
     const started = performance.now();
-    const isPage = (r: Recorded) => r.text.includes('with page as');
+    const pageUnits = new Set(plan.filter((r) => r.text.includes('with page as')).map((r) => r.unit));
     await Promise.all([
-      ...plan.filter(isPage).map((r) => query({ text: r.text, values: r.values })),
       (async () => {
-        for (const r of plan.filter((x) => !isPage(x))) await query({ text: r.text, values: r.values });
+        for (const r of plan.filter((x) => pageUnits.has(x.unit))) await replayClient.query({ text: r.text, values: r.values });
+      })(),
+      (async () => {
+        for (const r of plan.filter((x) => !pageUnits.has(x.unit))) await poolQuery({ text: r.text, values: r.values });
       })(),
     ]);
     return performance.now() - started;
@@ -190,6 +236,7 @@ async function bareSql(databaseUrl: string): Promise<{ all: Stats; perQuery: Arr
       perQuery[i]!.push(t);
     }
   }
+  await replayClient.end();
   await pool.end();
   return { all: stats(samples), perQuery: benchQueries.map((q, i) => ({ query: q.query, p50: stats(perQuery[i]!).p50 })) };
 }
@@ -236,7 +283,9 @@ async function main() {
     return rows[0]!;
   })();
 
-  log(`\nmeasuring: ${benchQueries.length} queries × ${rounds} rounds at concurrency 1; ${durationSeconds} s at concurrency ${concurrency}`);
+  const loadBefore = os.loadavg()[0]!;
+  log(`\nmeasuring: ${benchQueries.length} queries × ${rounds} rounds at concurrency 1; ${durationSeconds} s at concurrency ${concurrency} (load average ${loadBefore.toFixed(2)})`);
+  if (loadBefore > 1) log('  warning: the machine is busy with other work; figures will be slower and noisier than on an idle machine');
   const phases: Record<string, { latency: Awaited<ReturnType<typeof latencyAtOne>>; load: Awaited<ReturnType<typeof throughput>> }> = {};
   for (const [name, cacheSeconds] of [
     ['cold', '0'],
@@ -267,7 +316,8 @@ async function main() {
     ['FTS bare SQL, word queries', ftsWords, ''],
     ['Naive ILIKE, same words', ilike.all, ''],
   ];
-  console.log(`\nJob search benchmark — ${jobCount.toLocaleString('en')} jobs (${Number(version.public_jobs).toLocaleString('en')} public), PostgreSQL ${version.v}, ${os.cpus().length} cores, Node ${process.version}`);
+  const loadAfter = os.loadavg()[0]!;
+  console.log(`\nJob search benchmark — load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after — ${jobCount.toLocaleString('en')} jobs (${Number(version.public_jobs).toLocaleString('en')} public), PostgreSQL ${version.v}, ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`${''.padEnd(30)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}  (ms)   throughput`);
   for (const [label, s, extra] of rows) console.log(`${label.padEnd(30)}${ms(s.p50).padStart(8)}${ms(s.p95).padStart(8)}${ms(s.p99).padStart(8)}         ${extra}`);
   console.log('\nAPI without the cache, by kind of query (c=1):');
@@ -286,7 +336,7 @@ async function main() {
   const resultsDir = path.join(here, '..', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ jobs: jobCount, postgres: version.v, cores: os.cpus().length, phases, bare, ilike, ftsWords, seeded }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ jobs: jobCount, load: [loadBefore, loadAfter], postgres: version.v, cores: os.cpus().length, phases, bare, ilike, ftsWords, seeded }, null, 2));
   console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
   agent.destroy();
 }

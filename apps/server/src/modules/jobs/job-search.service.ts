@@ -223,6 +223,8 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     const wanted = criteria.text && criteria.sort === 'relevance' ? Math.max(repo.rankCandidates, criteria.offset + criteria.limit) : criteria.offset + criteria.limit;
     // No statistics yet (a table never analysed): collecting the matches is never a disaster.
     if (jobs <= 0) return 'scan';
+    // Best paid first under a pay ceiling: the walk would first pass every better-paid job.
+    if (criteria.sort === 'salary' && criteria.salaryMax !== undefined) return 'scan';
     return expectedMatches * expectedMatches >= wanted * jobs ? 'walk' : 'scan';
   }
 
