@@ -152,7 +152,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A job posting. Categories and skills are id arrays (not link tables) so one row carries every
- * search filter and facet; see docs/decisions/004-job-search.md. `search_vector` is kept by the
+ * search filter and facet; see docs/decisions/006-job-search.md. `search_vector` is kept by the
  * trigger `jobs_search_document` (migration 0003), never written by the application.
  */
 export const jobs = pgTable(

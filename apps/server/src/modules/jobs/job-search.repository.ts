@@ -76,7 +76,7 @@ const salaryKey = sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin})`;
 /**
  * Relevance ranks the newest this-many matches of a search (ts_rank on the weighted vector);
  * matches beyond them follow, newest first. Ranking every match of a word found in half the jobs
- * costs far more than a page is worth; see docs/decisions/004-job-search.md.
+ * costs far more than a page is worth; see docs/decisions/006-job-search.md.
  */
 export const rankCandidates = 200;
 
