@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
+import { freshReader } from '../../lib/fresh-read';
 import { VersionedCache } from '../../lib/ttl-cache';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
 import { presentJobSummary } from './jobs.presenter';
@@ -128,6 +129,7 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
   const cache = cacheSeconds > 0 ? new VersionedCache<SearchOutcome>(1000, cacheSeconds * 1000) : undefined;
+  const currentVersion = freshReader(() => repo.readSearchVersion(db));
 
   /**
    * Corrects each word that matches no public job to the nearest known word (trigram neighbours
@@ -265,9 +267,10 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
       const today = utcToday();
       let outcome: SearchOutcome | undefined;
       if (cache) {
-        // One primary-key read per search keeps cached answers exact: any committed write moves the version.
+        // A version read begun after this request arrived keeps cached answers exact: any committed
+        // write moves the version. Concurrent searches share those reads.
         const key = cacheKey(q, today);
-        const version = await repo.readSearchVersion(db);
+        const version = await currentVersion();
         outcome = cache.get(key, version);
         if (!outcome) {
           outcome = await compute(q, today);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { freshReader } from './fresh-read';
+
+describe('freshReader', () => {
+  it('gives each caller a read that began after its call, sharing reads between concurrent callers', async () => {
+    let value = 0;
+    let reads = 0;
+    const releases: Array<() => void> = [];
+    const read = freshReader(
+      () =>
+        new Promise<number>((resolve) => {
+          reads++;
+          const seen = value;
+          releases.push(() => resolve(seen));
+        }),
+    );
+    const first = read(); // starts read 1, sees 0
+    value = 1; // a write lands while read 1 runs
+    const second = read(); // must not get read 1's value
+    const third = read(); // shares the same next read
+    expect(reads).toBe(1);
+    releases.shift()!();
+    expect(await first).toBe(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(2);
+    releases.shift()!();
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+    // With nothing running, a call reads at once.
+    value = 2;
+    const fourth = read();
+    expect(reads).toBe(3);
+    releases.shift()!();
+    expect(await fourth).toBe(2);
+  });
+
+  it('passes a failed read on to its callers, and the next call reads again', async () => {
+    let fail = true;
+    const read = freshReader(async () => {
+      if (fail) throw new Error('database down');
+      return 7;
+    });
+    await expect(read()).rejects.toThrow('database down');
+    fail = false;
+    await expect(read()).resolves.toBe(7);
+  });
+});
