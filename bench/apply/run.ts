@@ -8,7 +8,6 @@
 //   - p95 of GET /api/jobs/{id}/applicants/ (first page) of the job with 5,000 applicants, at c=1;
 //   - p95 of GET /api/matching-jobs/ for the full profile over all the jobs, at c=1.
 // Prints the figures beside the targets and writes bench/results/apply-<time>.json.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { ms, startServer, stats, stopServer, type Stats } from '../common';
 import { makePdf } from '../../apps/server/src/db/seed/documents';
 import { applierEmail, benchPassword, employerEmail, profileSeekerEmail, seedApplyBench } from './seed';
 
@@ -42,50 +42,7 @@ const samples = Number(args.samples);
 const log = (line: string) => console.log(line);
 
 // ---------- statistics ----------
-const quantile = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    p99: quantile(sorted, 0.99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 
-// ---------- the server under test (the search benchmark's: buildApp + listen, as main.ts) ----------
-async function startServer(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, '..', 'search', 'server.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
-}
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function request(
@@ -202,7 +159,8 @@ async function main() {
   await client.end();
 
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-bench-apply-'));
-  const server = await startServer(data.url, { DATA_DIR: uploads, RATE_LIMIT_MULTIPLIER: '1000' });
+  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'profiles')}`] : [];
+  const server = await startServer(data.url, { DATA_DIR: uploads, RATE_LIMIT_MULTIPLIER: '1000' }, profile);
   try {
     const employer = await login(server.base, employerEmail);
     const matcher = await login(server.base, profileSeekerEmail);

@@ -8,7 +8,6 @@
 //   - the same SQL statements the API runs, replayed bare on node-postgres (no HTTP, no app);
 //   - a naive ILIKE '%word%' search over the same rows, for the word queries.
 // Prints a table and writes bench/results/search-<time>.json.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ms, startServer, stats, stopServer, type Stats } from '../common';
 import { jobSearchQuery } from '../../packages/shared/src/index';
 import type { Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
@@ -44,48 +44,7 @@ const rounds = Number(args.rounds);
 const log = (line: string) => console.log(line);
 
 // ---------- statistics ----------
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  mean: number;
-}
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    p99: quantile(sorted, 0.99),
-    mean: sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length),
-  };
-}
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 
-// ---------- the server under test ----------
-async function startServer(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
-}
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function get(url: string): Promise<{ status: number; ms: number }> {
