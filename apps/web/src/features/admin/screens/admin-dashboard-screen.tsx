@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { limits, type Role } from '@jobportal/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
 import { AlertIcon, SearchIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +10,7 @@ import { isRole } from '../../../lib/session/session';
 import { useListUsersQuery } from '../api/users-api';
 import { UsersList, UsersListSkeleton, UsersTable, UsersTableSkeleton } from '../components/users-table';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useListParams } from '../../../lib/list-params';
 
 const pageSize = limits.pageSizeDefault;
 
@@ -23,29 +23,10 @@ const roleFilters: { value: Role | 'all'; label: string }[] = [
 
 /** Filters live in the address, so a filtered list can be shared and survives a reload. */
 function useUserFilters() {
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { params, page, update } = useListParams();
   const roleParam = params.get('role');
   const role = isRole(roleParam) ? roleParam : undefined;
   const search = params.get('search') ?? '';
-
-  const update = (changes: { page?: number; role?: Role | null; search?: string }) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const set = (key: string, value: string | null | undefined) => {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        };
-        if ('role' in changes) set('role', changes.role);
-        if ('search' in changes) set('search', changes.search);
-        set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return { page, role, search, update };
 }
 

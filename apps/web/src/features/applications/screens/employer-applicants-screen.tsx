@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Card, Collapse, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FileDownloadButton } from '../../../components/file-download-button';
 import { SearchIcon, UserIcon } from '../../../components/icons';
 import { initialsOf } from '../../../components/initials';
@@ -24,6 +24,7 @@ import { savedJobIdKey } from '../../../lib/session/session';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import classes from './applications.module.css';
+import { useListParams } from '../../../lib/list-params';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -132,10 +133,9 @@ function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
 export function EmployerApplicantsScreen() {
   const raw = useParams().jobId;
   const jobId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams({ history: 'push' });
   const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : null;
   const search = params.get('search') ?? '';
-  const page = params.get('page') && /^[1-9]\d{0,3}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
   const [typed, setTyped] = useState(search);
   const { data: job } = jobTitleApi.useGetApplicantsJobQuery(jobId, { skip: jobId === 0 });
   const { data, error, isLoading, isError, isFetching, refetch } = useGetApplicantsQuery(
@@ -150,15 +150,6 @@ export function EmployerApplicantsScreen() {
     if (firstJobId !== undefined) localStorage.setItem(savedJobIdKey, String(firstJobId));
   }, [firstJobId]);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ search: typed.trim() || null });

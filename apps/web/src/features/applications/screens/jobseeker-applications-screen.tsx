@@ -23,6 +23,7 @@ import { formatSalary } from '../../../lib/jobs/job-format';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import classes from './applications.module.css';
+import { useListParams } from '../../../lib/list-params';
 
 const pageOf = (raw: string | null) => (raw && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1);
 
@@ -92,25 +93,15 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
 }
 
 function ApplicationsTab() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams({ history: 'push' });
   const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationOut['status']) : null;
   const search = params.get('search') ?? '';
-  const page = pageOf(params.get('page'));
   const [typed, setTyped] = useState(search);
   const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationsQuery({ page, status: status ?? undefined, search: search || undefined });
   const [withdraw, withdrawing] = useWithdrawApplicationMutation();
   const [confirming, setConfirming] = useState<ApplicationOut | null>(null);
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ search: typed.trim() || null });

@@ -4,7 +4,6 @@ import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Sta
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOut } from '@jobportal/shared';
-import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BuildingIcon, SearchIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -21,6 +20,7 @@ import {
 } from '../api/companies-api';
 import { CompaniesList, CompaniesSkeleton, CompaniesTable } from '../components/companies-table';
 import { CompanyDetailsDrawer } from '../components/company-details-drawer';
+import { useListParams } from '../../../lib/list-params';
 
 const pageSize = 20;
 
@@ -34,28 +34,10 @@ const isApprovalFilter = (value: unknown): value is ApprovalFilter => value === 
 
 /** Filters in the address: `?approval=pending&search=…&page=2`. */
 function useCompanyFilters() {
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { params, page, update } = useListParams();
   const approvalParam = params.get('approval');
   const approval = isApprovalFilter(approvalParam) ? approvalParam : undefined;
   const search = params.get('search') ?? '';
-  const update = (changes: { page?: number; approval?: ApprovalFilter | null; search?: string }) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const set = (key: string, value: string | null | undefined) => {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        };
-        if ('approval' in changes) set('approval', changes.approval);
-        if ('search' in changes) set('search', changes.search);
-        set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return { page, approval, search, update };
 }
 

@@ -4,7 +4,6 @@ import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, S
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { JobOut } from '@jobportal/shared';
-import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { AlertIcon, BriefcaseIcon, SearchIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -18,6 +17,7 @@ import type { JobStatus } from '../../../lib/jobs/job-types';
 import { useListOwnJobsQuery, type EmployerJob } from '../../../lib/jobs/own-jobs-api';
 import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
+import { useListParams } from '../../../lib/list-params';
 
 // The form (with the shared zod schema) loads when it is first opened: the list shows sooner.
 const JobFormDrawer = lazy(async () => ({ default: (await import('../components/job-form-drawer')).JobFormDrawer }));
@@ -37,9 +37,7 @@ const isJobStatus = (value: unknown): value is JobStatus => value === 'open' || 
  * `?new=1` or `?edit={id}` for the form (so the dashboard and a job's page can link straight to it).
  */
 function useJobManagementParams() {
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { params, page, update: updateParams } = useListParams();
   const statusParam = params.get('status');
   const status = isJobStatus(statusParam) ? statusParam : undefined;
   const search = params.get('search') ?? '';
@@ -48,23 +46,9 @@ function useJobManagementParams() {
   const isNew = params.get('new') === '1';
 
   const update = (changes: { page?: number; status?: JobStatus | null; search?: string; edit?: number | null; isNew?: boolean }) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const set = (key: string, value: string | null | undefined) => {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        };
-        if ('status' in changes) set('status', changes.status);
-        if ('search' in changes) set('search', changes.search);
-        if ('status' in changes || 'search' in changes) next.delete('page');
-        if ('page' in changes) set('page', changes.page && changes.page > 1 ? String(changes.page) : null);
-        if ('edit' in changes) set('edit', changes.edit ? String(changes.edit) : null);
-        if ('isNew' in changes) set('new', changes.isNew ? '1' : null);
-        return next;
-      },
-      { replace: true },
-    );
+    const { isNew: wantsNew, ...rest } = changes;
+    // Opening or closing the job form is not a new list: the page stays.
+    updateParams({ ...rest, ...('isNew' in changes ? { new: wantsNew ? '1' : null } : {}) }, { keepPage: !('status' in changes || 'search' in changes) });
   };
   return { page, status, search, editId, isNew, update };
 }
