@@ -82,7 +82,7 @@ test.describe('sign in', () => {
   test('signs in with a one-time code sent by e-mail', async ({ page }) => {
     await page.goto('/#/login');
     const before = mailCount(demo.seeker);
-    await page.getByRole('tab', { name: 'E-mail code' }).click();
+    await page.getByRole('button', { name: 'E-mail code' }).click();
     await page.getByRole('textbox', { name: 'E-mail' }).fill(demo.seeker);
     await page.getByRole('button', { name: 'E-mail me a sign-in code' }).click();
     await expect(page).toHaveURL(/#\/verify-otp/);

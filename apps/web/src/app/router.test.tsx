@@ -20,13 +20,32 @@ function routesWithBrokenScreen(): RouteObject[] {
 }
 
 describe('router', () => {
-  const emptyFacets = { employment_type: [], experience_level: [], category: [], skills: [], location: [], is_remote: [], posted_within: [] };
+  const emptyFacets = {
+    employment_type: [],
+    experience_level: [],
+    category: [],
+    skills: [],
+    location: [],
+    is_remote: [],
+    posted_within: [],
+  };
   beforeEach(() => {
-    mockFetch(({ url }) =>
-      url.startsWith('/api/jobs')
-        ? jsonResponse(200, { results: [], count: 0, count_is_estimate: false, next: null, previous: null, facets: emptyFacets, corrected_search: null })
-        : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }),
-    );
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/jobs')) {
+        return jsonResponse(200, {
+          results: [],
+          count: 0,
+          count_is_estimate: false,
+          next: null,
+          previous: null,
+          facets: emptyFacets,
+          corrected_search: null,
+        });
+      }
+      if (url === '/api/config/') return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
+      // Screens' own data is not what these tests look at: they show their "could not load" state.
+      return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +56,7 @@ describe('router', () => {
   });
 
   it('shows the fallback screen for a spec route whose screen does not exist yet', async () => {
-    renderRoutes(buildRoutes(), { path: '/jobseekerapplications', session: sessionFor('jobseeker') });
+    renderRoutes(buildRoutes(), { path: '/chat', session: sessionFor('jobseeker') });
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
   });
 

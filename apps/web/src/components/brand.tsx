@@ -1,6 +1,6 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { useProductName } from '../lib/config/config-api';
+import { useProductName } from '../lib/config/public-config';
 
 export function BrandMark({ size = 28 }: { size?: number }) {
   return (

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useProductName } from '../lib/config/config-api';
+import { useProductName } from '../lib/config/public-config';
 
 /** "Sign in · Hireloop": the browser tab and history say which screen this is. */
 export function usePageTitle(title: string) {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetPublicConfig } from '../lib/config/public-config';
 
 // Node's fetch (undici) resolves relative URLs such as '/api/login/' against this origin,
 // as a browser resolves them against the page.
@@ -40,6 +41,7 @@ Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  forgetPublicConfig();
   window.localStorage.clear();
   window.location.hash = '';
 });

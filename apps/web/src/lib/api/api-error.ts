@@ -1,5 +1,4 @@
 import { isApiErrorBody } from '@jobportal/shared';
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 /**
  * Every failed call reaches components in this one shape, whatever went wrong:
@@ -27,42 +26,25 @@ function parseRetryAfter(header: string | null | undefined): number | null {
   return Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-export function toApiError(error: FetchBaseQueryError, meta?: FetchBaseQueryMeta): ApiError {
-  const retryAfterSeconds = parseRetryAfter(meta?.response?.headers.get('Retry-After'));
-  if (typeof error.status === 'number') {
-    if (isApiErrorBody(error.data)) {
-      return {
-        status: error.status,
-        code: error.data.code,
-        detail: error.data.detail,
-        fields: error.data.fields ?? {},
-        retryAfterSeconds,
-      };
-    }
-    return {
-      status: error.status,
-      code: error.status >= 500 ? 'internal_error' : 'unexpected_response',
-      detail: `The server answered with HTTP ${error.status}.`,
-      fields: {},
-      retryAfterSeconds,
-    };
+/** The ApiError for an answer that is not a success: the server's error body, or what its status says. */
+export function apiErrorFrom(status: number, body: unknown, retryAfter: string | null): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
+  if (isApiErrorBody(body)) {
+    return { status, code: body.code, detail: body.detail, fields: body.fields ?? {}, retryAfterSeconds };
   }
-  if (error.status === 'PARSING_ERROR') {
-    return {
-      status: error.originalStatus,
-      code: error.originalStatus >= 500 ? 'internal_error' : 'unexpected_response',
-      detail: `The server answered with HTTP ${error.originalStatus}.`,
-      fields: {},
-      retryAfterSeconds,
-    };
-  }
+  if (status === 413) return { status, code: 'payload_too_large', detail: 'The file is too large.', fields: {}, retryAfterSeconds };
   return {
-    status: null,
-    code: 'network_error',
-    detail: error.error,
+    status,
+    code: status >= 500 ? 'internal_error' : 'unexpected_response',
+    detail: `The server answered with HTTP ${status}.`,
     fields: {},
-    retryAfterSeconds: null,
+    retryAfterSeconds,
   };
+}
+
+/** No answer at all: offline, or the connection closed. */
+export function networkError(detail: string): ApiError {
+  return { status: null, code: 'network_error', detail, fields: {}, retryAfterSeconds: null };
 }
 
 function inTime(seconds: number | null): string {

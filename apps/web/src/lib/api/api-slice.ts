@@ -1,4 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { Middleware } from 'redux';
+import { signedOut } from '../session/session-slice';
+import { addLazySlice } from '../store';
 import { baseQueryWithRefresh } from './base-query';
 
 /**
@@ -11,3 +14,23 @@ export const api = createApi({
   tagTypes: ['Users'],
   endpoints: () => ({}),
 });
+
+declare module '../store' {
+  export interface LazyLoadedSlices {
+    api: ReturnType<typeof api.reducer>;
+  }
+}
+
+/**
+ * What one person fetched is never shown to the next: the end of a session (signing out, or a
+ * refresh the server refused) empties the cache. After the current task, so that a call whose
+ * refused refresh ended the session still answers its caller first.
+ */
+const resetOnSignOut: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (signedOut.match(action)) setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
+  return result;
+};
+
+// This module loads with the first screen that fetches: join the store(s) now.
+addLazySlice(api.reducerPath, api.reducer, [api.middleware, resetOnSignOut]);

@@ -1,27 +1,13 @@
-import { isApiErrorBody, type ErrorCode } from '@jobportal/shared';
-import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { ErrorCode } from '@jobportal/shared';
+import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
 import { sessionReplacedFromStorage, signedOut, tokensRefreshed, type SessionRootState } from '../session/session-slice';
 import { readSession } from '../session/session';
-import { toApiError, type ApiError } from './api-error';
-
-export const apiBaseUrl = '/api';
+import type { ApiError } from './api-error';
+import { sendHttp, type HttpArgs } from './http';
 
 function sessionOf(api: Pick<BaseQueryApi, 'getState'>) {
   return (api.getState() as SessionRootState).session;
 }
-
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: apiBaseUrl,
-  credentials: 'include',
-  prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as SessionRootState).session.accessToken;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
-
-// The refresh call itself carries no (expired) bearer token.
-const refreshBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' });
 
 // 401 answers about the credentials just typed, not about the session: refreshing cannot help.
 const credentialErrorCodes: ReadonlySet<ErrorCode> = new Set(['invalid_credentials', 'google_token_invalid']);
@@ -51,17 +37,18 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   }
   if (!current.refreshToken) return 'unavailable';
 
-  const result = await refreshBaseQuery({ url: '/token/refresh/', method: 'POST', body: { refresh: current.refreshToken } }, api, {});
-  if (!result.error && isRefreshReply(result.data)) {
+  // The refresh call itself carries no (expired) bearer token.
+  const result = await sendHttp({ url: '/token/refresh/', method: 'POST', body: { refresh: current.refreshToken } });
+  if (!('error' in result) && isRefreshReply(result.data)) {
     api.dispatch(tokensRefreshed(result.data));
     return 'refreshed';
   }
-  if (result.error?.status === 'FETCH_ERROR') {
+  if ('error' in result && result.error.status === null) {
     // No answer at all: the network is down, the session may still be good. Keep it.
     console.error('Token refresh failed: no answer from the server.', result.error);
     return 'unavailable';
   }
-  console.error('Token refresh failed; signing out.', result.error ?? result.data);
+  console.error('Token refresh failed; signing out.', 'error' in result ? result.error : result.data);
   api.dispatch(signedOut());
   window.location.hash = '#/login';
   return 'signed-out';
@@ -82,30 +69,25 @@ export function refreshOnce(api: BaseQueryApi): Promise<RefreshOutcome> {
 }
 
 /**
- * The API client: cookies and the bearer token on every call; on a 401 it refreshes the tokens
- * once (shared by concurrent calls) and retries the call once. Errors come out as ApiError.
+ * RTK Query's base query: the HTTP client with the session's bearer token; on a 401 it refreshes
+ * the tokens once (shared by concurrent calls) and retries the call once. Errors come out as ApiError.
  */
-export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+export const baseQueryWithRefresh: BaseQueryFn<string | HttpArgs, unknown, ApiError> = async (args, api) => {
   const tokenSent = sessionOf(api).accessToken;
-  let result = await rawBaseQuery(args, api, extraOptions);
+  let result = await sendHttp(args, tokenSent);
 
-  const error = result.error;
   const isSessionRejected =
-    error?.status === 401 &&
-    !(isApiErrorBody(error.data) && credentialErrorCodes.has(error.data.code)) &&
+    'error' in result &&
+    result.error.status === 401 &&
+    !credentialErrorCodes.has(result.error.code as ErrorCode) &&
     sessionOf(api).refreshToken !== null;
 
   if (isSessionRejected) {
     const tokenNow = sessionOf(api).accessToken;
     // Tokens changed while this call was out (another call refreshed them): just retry.
     const outcome = tokenNow !== null && tokenNow !== tokenSent ? 'refreshed' : await refreshOnce(api);
-    if (outcome === 'refreshed') result = await rawBaseQuery(args, api, extraOptions);
+    if (outcome === 'refreshed') result = await sendHttp(args, sessionOf(api).accessToken);
   }
 
-  if (result.error) return { error: toApiError(result.error, result.meta), meta: result.meta };
-  return { data: result.data, meta: result.meta };
+  return 'error' in result ? { error: result.error } : { data: result.data };
 };

@@ -1,5 +1,5 @@
 import { api } from './api-slice';
-import { apiBaseUrl } from './base-query';
+import { apiBaseUrl } from './http';
 
 /**
  * Images only their owner and admins may see (the logo of a company not yet approved): an <img>

@@ -1,8 +1,8 @@
-import { isApiErrorBody } from '@jobportal/shared';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type { SessionRootState } from '../session/session-slice';
-import type { ApiError } from './api-error';
-import { apiBaseUrl, refreshOnce } from './base-query';
+import { apiErrorFrom, networkError, type ApiError } from './api-error';
+import { refreshOnce } from './base-query';
+import { apiBaseUrl } from './http';
 
 export interface UploadProgress {
   loaded: number;
@@ -52,28 +52,7 @@ function send({ url, method, body, onProgress }: UploadArgs, token: string | nul
 }
 
 function toError(answer: RawAnswer | null): ApiError {
-  if (!answer) {
-    return { status: null, code: 'network_error', detail: 'No answer from the server.', fields: {}, retryAfterSeconds: null };
-  }
-  if (isApiErrorBody(answer.body)) {
-    return {
-      status: answer.status,
-      code: answer.body.code,
-      detail: answer.body.detail,
-      fields: answer.body.fields ?? {},
-      retryAfterSeconds: answer.retryAfter && Number.isFinite(Number(answer.retryAfter)) ? Number(answer.retryAfter) : null,
-    };
-  }
-  if (answer.status === 413) {
-    return { status: 413, code: 'payload_too_large', detail: 'The file is too large.', fields: {}, retryAfterSeconds: null };
-  }
-  return {
-    status: answer.status,
-    code: answer.status >= 500 ? 'internal_error' : 'unexpected_response',
-    detail: `The server answered with HTTP ${answer.status}.`,
-    fields: {},
-    retryAfterSeconds: null,
-  };
+  return answer ? apiErrorFrom(answer.status, answer.body, answer.retryAfter) : networkError('No answer from the server.');
 }
 
 /**

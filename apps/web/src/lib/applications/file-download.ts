@@ -1,5 +1,5 @@
 import { api } from '../api/api-slice';
-import { apiBaseUrl } from '../api/base-query';
+import { apiBaseUrl } from '../api/http';
 
 /**
  * Files served only with the bearer token (resumes): a plain link carries no token, so the file
@@ -10,7 +10,8 @@ const fileDownloadApi = api.injectEndpoints({
     fetchProtectedFile: build.mutation<string, string>({
       query: (url) => ({
         url: url.startsWith(`${apiBaseUrl}/`) ? url.slice(apiBaseUrl.length) : url,
-        responseHandler: async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : ((await response.json()) as unknown)),
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : ((await response.json()) as unknown),
       }),
     }),
   }),

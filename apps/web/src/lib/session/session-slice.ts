@@ -1,36 +1,47 @@
 import type { LoginResponse } from '@jobportal/shared';
-import { createSlice, type Middleware, type PayloadAction } from '@reduxjs/toolkit';
+import type { Action, Middleware, Reducer } from 'redux';
 import { clearStoredSession, sessionFromLogin, signedOutSession, writeSession, type Session } from './session';
 
 export interface SessionRootState {
   session: Session;
 }
 
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState: signedOutSession,
-  reducers: {
-    signedIn: (_state, action: PayloadAction<LoginResponse>) => sessionFromLogin(action.payload),
-    tokensRefreshed: (state, action: PayloadAction<{ access: string; refresh: string }>) => {
-      state.accessToken = action.payload.access;
-      state.refreshToken = action.payload.refresh;
-    },
-    companyDetailsSubmittedChanged: (state, action: PayloadAction<boolean>) => {
-      state.companyDetailsSubmitted = action.payload;
-    },
-    /** Another tab changed the stored session; mirror it without writing it back. */
-    sessionReplacedFromStorage: (_state, action: PayloadAction<Session>) => action.payload,
-    signedOut: () => signedOutSession,
-  },
-  selectors: {
-    selectSession: (state) => state,
-    selectRole: (state) => state.role,
-    selectIsSignedIn: (state) => state.role !== null && state.accessToken !== null,
-  },
-});
+interface PayloadAction<Payload> extends Action<string> {
+  payload: Payload;
+}
 
-export const { signedIn, tokensRefreshed, companyDetailsSubmittedChanged, sessionReplacedFromStorage, signedOut } = sessionSlice.actions;
-export const { selectSession, selectRole, selectIsSignedIn } = sessionSlice.selectors;
+/** An action creator that also recognises its actions (`signedOut.match(action)`), as Redux Toolkit's do. */
+function sessionAction<Payload = void>(name: string) {
+  const type = `session/${name}`;
+  const create = (...[payload]: Payload extends void ? [] : [Payload]): PayloadAction<Payload> => ({ type, payload: payload as Payload });
+  return Object.assign(create, {
+    type,
+    match: (action: unknown): action is PayloadAction<Payload> => (action as Action | null)?.type === type,
+  });
+}
+
+export const signedIn = sessionAction<LoginResponse>('signedIn');
+export const tokensRefreshed = sessionAction<{ access: string; refresh: string }>('tokensRefreshed');
+export const companyDetailsSubmittedChanged = sessionAction<boolean>('companyDetailsSubmittedChanged');
+/** Another tab changed the stored session; mirror it without writing it back. */
+export const sessionReplacedFromStorage = sessionAction<Session>('sessionReplacedFromStorage');
+export const signedOut = sessionAction('signedOut');
+
+/**
+ * The session slice, written without Redux Toolkit's createSlice: the store and this slice are on
+ * every first load, and createSlice would bring Immer and the toolkit's core with them (~12 KB
+ * gzipped; docs/decisions/004). Five actions, each a new object.
+ */
+export const sessionReducer: Reducer<Session> = (state = signedOutSession, action) => {
+  if (signedIn.match(action)) return sessionFromLogin(action.payload);
+  if (tokensRefreshed.match(action)) return { ...state, accessToken: action.payload.access, refreshToken: action.payload.refresh };
+  if (companyDetailsSubmittedChanged.match(action)) return { ...state, companyDetailsSubmitted: action.payload };
+  if (sessionReplacedFromStorage.match(action)) return action.payload;
+  if (signedOut.match(action)) return signedOutSession;
+  return state;
+};
+
+export const selectSession = (state: SessionRootState) => state.session;
 
 /** Keeps localStorage equal to the session slice: the one place where the two meet. */
 export const sessionPersistence: Middleware<object, SessionRootState> = (store) => (next) => (action) => {

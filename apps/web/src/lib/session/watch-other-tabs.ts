@@ -1,4 +1,4 @@
-import type { Dispatch } from '@reduxjs/toolkit';
+import type { AppDispatch } from '../store';
 import { readSession, sessionKeys } from './session';
 import { sessionReplacedFromStorage } from './session-slice';
 
@@ -8,7 +8,7 @@ const watchedKeys = new Set<string>(Object.values(sessionKeys));
  * Signing in or out (or a token refresh) in one tab reaches the others, so a second tab never
  * presents a refresh token that the first one has already rotated.
  */
-export function watchSessionInOtherTabs(dispatch: Dispatch): () => void {
+export function watchSessionInOtherTabs(dispatch: AppDispatch): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== window.localStorage) return;
     if (event.key !== null && !watchedKeys.has(event.key)) return;

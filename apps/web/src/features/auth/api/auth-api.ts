@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type {
   EmailRequest,
   GoogleLoginRequest,
@@ -8,54 +9,49 @@ import type {
   SignupResponse,
   VerifyOtpRequest,
 } from '@jobportal/shared';
-import { api } from '../../../lib/api/api-slice';
+import { requestJson } from '../../../lib/api/http';
 
 export interface DetailResponse {
   detail: string;
 }
 
-/** Sign-in, sign-up and password reset calls (decisions.md, "Accounts and sign-in"). */
-export const authApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
-      query: (body) => ({ url: '/login/', method: 'POST', body }),
-    }),
-    adminLogin: build.mutation<LoginResponse, LoginRequest>({
-      query: (body) => ({ url: '/admin/login/', method: 'POST', body }),
-    }),
-    // The spec checks the reply for user_id, so the type admits a reply without it.
-    signup: build.mutation<Partial<SignupResponse>, SignupRequest>({
-      query: (body) => ({ url: '/signup/', method: 'POST', body }),
-    }),
-    sendOtp: build.mutation<DetailResponse, EmailRequest>({
-      query: (body) => ({ url: '/send-otp/', method: 'POST', body }),
-    }),
-    resendOtp: build.mutation<DetailResponse, EmailRequest>({
-      query: (body) => ({ url: '/resend-otp/', method: 'POST', body }),
-    }),
-    verifyOtp: build.mutation<LoginResponse, VerifyOtpRequest>({
-      query: (body) => ({ url: '/verify-otp/', method: 'POST', body }),
-    }),
-    googleLogin: build.mutation<LoginResponse, GoogleLoginRequest>({
-      query: (body) => ({ url: '/google/', method: 'POST', body }),
-    }),
-    requestPasswordReset: build.mutation<DetailResponse, EmailRequest>({
-      query: (body) => ({ url: '/request-password-reset/', method: 'POST', body }),
-    }),
-    confirmPasswordReset: build.mutation<DetailResponse, PasswordResetConfirmRequest>({
-      query: (body) => ({ url: '/password-reset-confirm/', method: 'POST', body }),
-    }),
-  }),
-});
+const post =
+  <Body, Reply>(url: string) =>
+  (body: Body) =>
+    requestJson<Reply>({ url, method: 'POST', body });
 
-export const {
-  useLoginMutation,
-  useAdminLoginMutation,
-  useSignupMutation,
-  useSendOtpMutation,
-  useResendOtpMutation,
-  useVerifyOtpMutation,
-  useGoogleLoginMutation,
-  useRequestPasswordResetMutation,
-  useConfirmPasswordResetMutation,
-} = authApi;
+/**
+ * Sign-in, sign-up and password reset calls (decisions.md, "Accounts and sign-in"). They run
+ * before any session exists and cache nothing, so they are plain calls through the app's HTTP
+ * client rather than RTK Query endpoints, which keeps RTK Query out of the sign-in screens'
+ * first load (docs/decisions/004). Each answers its reply or rejects with an ApiError.
+ */
+export const authApi = {
+  login: post<LoginRequest, LoginResponse>('/login/'),
+  adminLogin: post<LoginRequest, LoginResponse>('/admin/login/'),
+  // The spec checks the reply for user_id, so the type admits a reply without it.
+  signup: post<SignupRequest, Partial<SignupResponse>>('/signup/'),
+  sendOtp: post<EmailRequest, DetailResponse>('/send-otp/'),
+  resendOtp: post<EmailRequest, DetailResponse>('/resend-otp/'),
+  verifyOtp: post<VerifyOtpRequest, LoginResponse>('/verify-otp/'),
+  googleLogin: post<GoogleLoginRequest, LoginResponse>('/google/'),
+  requestPasswordReset: post<EmailRequest, DetailResponse>('/request-password-reset/'),
+  confirmPasswordReset: post<PasswordResetConfirmRequest, DetailResponse>('/password-reset-confirm/'),
+};
+
+/** A sign-in call and whether it is out now (forms disable their button meanwhile). */
+export function useAuthCall<Body, Reply>(call: (body: Body) => Promise<Reply>) {
+  const [pending, setPending] = useState(0);
+  const run = useCallback(
+    async (body: Body) => {
+      setPending((n) => n + 1);
+      try {
+        return await call(body);
+      } finally {
+        setPending((n) => n - 1);
+      }
+    },
+    [call],
+  );
+  return [run, { isLoading: pending > 0 }] as const;
+}

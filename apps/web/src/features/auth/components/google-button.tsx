@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Divider, Stack, useComputedColorScheme } from '@mantine/core';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { describeError } from '../../../lib/api/api-error';
-import { useGoogleLoginMutation } from '../api/auth-api';
+import { authApi, useAuthCall } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { FormAlert } from '../../../components/form-alert';
 
 /** Google's button inside its provider, so Google's script loads only where the button is. */
 export default function GoogleButton({ clientId, role }: { clientId: string; role?: 'jobseeker' | 'employer' }) {
-  const [googleLogin, { isLoading }] = useGoogleLoginMutation();
+  const [googleLogin, { isLoading }] = useAuthCall(authApi.googleLogin);
   const completeSignIn = useCompleteSignIn();
   const scheme = useComputedColorScheme('light');
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +30,7 @@ export default function GoogleButton({ clientId, role }: { clientId: string; rol
                 return;
               }
               try {
-                const reply = await googleLogin({ access_token: credential, role }).unwrap();
+                const reply = await googleLogin({ access_token: credential, role });
                 await completeSignIn(reply);
               } catch (failure) {
                 setError(describeError(failure));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@mantine/core';
-import { useGetPublicConfigQuery } from '../../../lib/config/config-api';
+import { usePublicConfig } from '../../../lib/config/public-config';
 
 const GoogleButton = lazy(() => import('./google-button'));
 
@@ -9,7 +9,7 @@ const GoogleButton = lazy(() => import('./google-button'));
  * Google's script load only then. `role` is used by the server only when the account is new.
  */
 export function GoogleSignIn({ role }: { role?: 'jobseeker' | 'employer' }) {
-  const { data: config } = useGetPublicConfigQuery();
+  const config = usePublicConfig();
   const clientId = config?.googleClientId;
   if (!clientId) return null;
   return (

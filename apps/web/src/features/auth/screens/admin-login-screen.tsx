@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
-import { useAdminLoginMutation } from '../api/auth-api';
+import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 
 export function AdminLoginScreen() {
   usePageTitle('Administrator sign-in');
-  const [adminLogin, { isLoading }] = useAdminLoginMutation();
+  const [adminLogin, { isLoading }] = useAuthCall(authApi.adminLogin);
   const completeSignIn = useCompleteSignIn();
   const form = useAuthForm({
     initialValues: { email: '', password: '' },
@@ -26,7 +26,7 @@ export function AdminLoginScreen() {
       const reply = await adminLogin({
         email: normaliseEmail(values.email),
         password: values.password,
-      }).unwrap();
+      });
       await completeSignIn(reply);
     } catch (error) {
       showError(error);

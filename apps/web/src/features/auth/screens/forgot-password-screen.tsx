@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, Tex
 import { limits } from '@jobportal/shared';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useConfirmPasswordResetMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { ResendCodeButton } from '../components/resend-code-button';
@@ -20,8 +20,8 @@ export function ForgotPasswordScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
-  const [requestReset, requestState] = useRequestPasswordResetMutation();
-  const [confirmReset, confirmState] = useConfirmPasswordResetMutation();
+  const [requestReset, requestState] = useAuthCall(authApi.requestPasswordReset);
+  const [confirmReset, confirmState] = useAuthCall(authApi.confirmPasswordReset);
 
   const form = useAuthForm({
     initialValues: { email: emailFromState(location.state), otp: '', new_password: '' },
@@ -33,7 +33,7 @@ export function ForgotPasswordScreen() {
   const sendCode = async (): Promise<boolean> => {
     clearError();
     try {
-      await requestReset({ email }).unwrap();
+      await requestReset({ email });
       return true;
     } catch (error) {
       showError(error);
@@ -52,7 +52,7 @@ export function ForgotPasswordScreen() {
         email,
         otp: values.otp.trim(),
         new_password: values.new_password,
-      }).unwrap();
+      });
       notifications.show({
         title: 'Password changed',
         message: 'Sign in with your new password. Other devices were signed out.',

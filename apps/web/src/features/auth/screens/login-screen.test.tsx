@@ -112,7 +112,7 @@ describe('LoginScreen', () => {
       '/api/send-otp/': { status: 200, body: { detail: 'If the account exists, a code is on its way.' } },
     });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'E-mail code' }));
+    await user.click(screen.getByRole('button', { name: 'E-mail code' }));
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'seeker@example.com');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
 

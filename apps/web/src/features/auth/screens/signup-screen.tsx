@@ -3,7 +3,7 @@ import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, T
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
-import { useSignupMutation } from '../api/auth-api';
+import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -24,7 +24,7 @@ export function SignupScreen() {
   usePageTitle('Create an account');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [signup, { isLoading }] = useSignupMutation();
+  const [signup, { isLoading }] = useAuthCall(authApi.signup);
   const [signupFailure, setSignupFailure] = useState<string | null>(null);
 
   const form = useAuthForm({
@@ -48,7 +48,7 @@ export function SignupScreen() {
         email,
         password: values.password,
         role: values.role,
-      }).unwrap();
+      });
       if (reply.user_id === undefined || reply.user_id === null) {
         // Spec section 5: a reply without user_id is a failed signup.
         const reason = reply.message ?? 'the server did not create the account.';

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Input, PinInput, Stack, Text, TextInput } from '
 import { limits } from '@jobportal/shared';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation } from 'react-router';
-import { useResendOtpMutation, useVerifyOtpMutation } from '../api/auth-api';
+import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { ResendCodeButton } from '../components/resend-code-button';
@@ -18,8 +18,8 @@ export function VerifyOtpScreen() {
   usePageTitle('Check your e-mail');
   const location = useLocation();
   const knownEmail = emailFromState(location.state);
-  const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
-  const [resendOtp, resendState] = useResendOtpMutation();
+  const [verifyOtp, { isLoading }] = useAuthCall(authApi.verifyOtp);
+  const [resendOtp, resendState] = useAuthCall(authApi.resendOtp);
   const completeSignIn = useCompleteSignIn();
   const [resendNotice, setResendNotice] = useState<string | null>(null);
 
@@ -36,7 +36,7 @@ export function VerifyOtpScreen() {
       const reply = await verifyOtp({
         email: normaliseEmail(values.email),
         otp: values.otp.trim(),
-      }).unwrap();
+      });
       await completeSignIn(reply);
     } catch (error) {
       showError(error);
@@ -48,7 +48,7 @@ export function VerifyOtpScreen() {
     if (form.validateField('email').hasError) return false;
     const email = normaliseEmail(form.values.email);
     try {
-      await resendOtp({ email }).unwrap();
+      await resendOtp({ email });
       setResendNotice(`We sent a new code to ${email}. The previous code no longer matters.`);
       notifications.show({ message: `New code sent to ${email}.` });
       return true;
