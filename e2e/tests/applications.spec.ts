@@ -97,3 +97,21 @@ test('a new job seeker completes the profile, saves and applies; the employer re
   await expect(page.getByRole('link', { name: job.title })).toBeVisible();
   await expect(applicationRow.getByText('Reviewed', { exact: true }).first()).toBeVisible();
 });
+
+test('a visitor who signs in to apply comes back to the job', async ({ page, request }) => {
+  const search = await request.get(`${e2eEnv.baseURL}/api/jobs/?page_size=1`);
+  const [job] = ((await search.json()) as { results: { id: number; title: string }[] }).results;
+  if (!job) throw new Error('no public job in the demo data');
+
+  await page.goto(`/#/job/${job.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+  await page.getByRole('complementary', { name: 'Actions' }).getByRole('link', { name: 'Sign in to apply' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(demo.seeker);
+  await page.getByRole('textbox', { name: 'Password' }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`#/job/${job.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to apply' })).toHaveCount(0);
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedOutSession } from '../lib/session/session';
 import { renderRoutes } from '../test/render';
 import { sessionFor } from '../test/sessions';
-import { decideAccess, RequireRole } from './guard';
+import { decideAccess, mayOpen, RequireRole } from './guard';
 import { routeTable, type AccessRule, type RouteEntry } from './routes';
 
 const guarded = (routeTable as readonly RouteEntry[]).filter(
@@ -111,6 +111,16 @@ describe('decideAccess', () => {
   });
 });
 
+describe('mayOpen', () => {
+  it('answers for public, guarded and unknown addresses alike', () => {
+    expect(mayOpen(signedOutSession, '/job/3')).toBe(true);
+    expect(mayOpen(jobseeker, '/jobseekerapplications?tab=saved')).toBe(true);
+    expect(mayOpen(jobseeker, '/admindashboard')).toBe(false);
+    expect(mayOpen(employerWithoutCompany, '/EmployerJobManagement')).toBe(false);
+    expect(mayOpen(admin, '/no-such-page')).toBe(true);
+  });
+});
+
 describe('<RequireRole>', () => {
   const routes = (rule: AccessRule) => [
     { path: '/private', element: <RequireRole rule={rule}>secret screen</RequireRole> },
@@ -118,10 +128,11 @@ describe('<RequireRole>', () => {
     { path: '/EmployerCompanyManagement', element: <p>company screen</p> },
   ];
 
-  it('redirects a visitor to /login', async () => {
-    const { currentLocation } = renderRoutes(routes(ruleOf('/dashboard/jobseeker')), { path: '/private' });
+  it('redirects a visitor to /login, remembering where they were going', async () => {
+    const { currentLocation } = renderRoutes(routes(ruleOf('/dashboard/jobseeker')), { path: '/private?tab=saved' });
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/login');
+    expect(currentLocation().state).toEqual({ from: '/private?tab=saved' });
   });
 
   it('redirects an employer without company details to company management', async () => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { matchPath, Navigate, useLocation } from 'react-router';
 import type { Session } from '../lib/session/session';
 import { useSession } from '../lib/session/use-session';
-import type { AccessRule } from './routes';
+import { routeTable, type AccessRule } from './routes';
 
 export type AccessDecision = 'allow' | '/login' | '/EmployerCompanyManagement';
 
@@ -19,9 +19,18 @@ export function decideAccess(session: Pick<Session, 'role' | 'companyDetailsSubm
   return 'allow';
 }
 
+/** Whether this session may open an in-app address (unknown addresses: yes, they show the fallback). */
+export function mayOpen(session: Pick<Session, 'role' | 'companyDetailsSubmitted'>, address: string): boolean {
+  const pathname = address.split(/[?#]/)[0] ?? address;
+  const route = routeTable.find((entry) => matchPath(entry.path, pathname));
+  return !route || route.access === 'public' || decideAccess(session, route.access) === 'allow';
+}
+
 export function RequireRole({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const session = useSession();
+  const { pathname, search } = useLocation();
   const decision = decideAccess(session, rule);
   if (decision === 'allow') return children;
-  return <Navigate to={decision} replace />;
+  // Sent to sign in, the visitor comes back here once signed in (features/auth/navigation-state.ts).
+  return <Navigate to={decision} replace state={decision === '/login' ? { from: pathname + search } : undefined} />;
 }

@@ -5,6 +5,7 @@ import { Provider as StoreProvider } from 'react-redux';
 import { act } from '@testing-library/react';
 import {
   MemoryRouter,
+  parsePath,
   useLocation,
   useNavigate,
   useNavigationType,
@@ -49,13 +50,16 @@ function RoutesUnderTest({ routes, onRender }: { routes: RouteObject[]; onRender
  * router is now (after any redirects and navigations); `router.state` also tells how it got there
  * (PUSH, REPLACE, POP) and `router.navigate` moves it, as a visitor's back button would.
  */
-export function renderRoutes(routes: RouteObject[], { path, session = signedOutSession }: { path: string; session?: Session }) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path, session = signedOutSession, state }: { path: string; session?: Session; state?: unknown },
+) {
   let current: RouterState | null = null;
   const onRender = (state: RouterState) => {
     current = state;
   };
   const rendered = renderWithProviders(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[state === undefined ? path : { ...parsePath(path), state }]}>
       <RoutesUnderTest routes={routes} onRender={onRender} />
     </MemoryRouter>,
     session,

@@ -1,16 +1,22 @@
 import { useCallback } from 'react';
 import type { LoginResponse } from '@jobportal/shared';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { mayOpen } from '../../../app/guard';
 import { firstNameOf } from '../../../lib/greeting';
-import { roleHome } from '../../../lib/session/session';
+import { roleHome, sessionFromLogin } from '../../../lib/session/session';
+import { returnPathFromState } from '../navigation-state';
 import { signedIn } from '../../../lib/session/session-slice';
 import { useAppDispatch } from '../../../lib/store';
 
-/** Every sign-in path ends here: keep the session, greet, go to the role's home. */
+/**
+ * Every sign-in path ends here: keep the session, greet, and go back to where the visitor was asked
+ * to sign in (when this role may open it), else to the role's home.
+ */
 export function useCompleteSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const from = returnPathFromState(useLocation().state);
   return useCallback(
     async (reply: LoginResponse) => {
       dispatch(signedIn(reply));
@@ -19,8 +25,9 @@ export function useCompleteSignIn() {
         message: firstName ? `Welcome, ${firstName}.` : 'You are signed in.',
         color: 'teal',
       });
-      await navigate(roleHome(reply), { replace: true });
+      const session = sessionFromLogin(reply);
+      await navigate(from && mayOpen(session, from) ? from : roleHome(session), { replace: true });
     },
-    [dispatch, navigate],
+    [dispatch, navigate, from],
   );
 }

@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ResendCodeButton } from '../components/resend-code-button';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import { emailFromState, type AuthNavigationState } from '../navigation-state';
+import { emailFromState, returnPathFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkNewPassword, checkOtp, normaliseEmail, passwordRule } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
@@ -58,7 +58,7 @@ export function ForgotPasswordScreen() {
         message: 'Sign in with your new password. Other devices were signed out.',
         color: 'teal',
       });
-      await navigate('/login', { state: { email } satisfies AuthNavigationState });
+      await navigate('/login', { state: { email, from: returnPathFromState(location.state) } satisfies AuthNavigationState });
     } catch (error) {
       showError(error);
     }
@@ -85,7 +85,7 @@ export function ForgotPasswordScreen() {
       footer={
         <>
           Remembered it?{' '}
-          <Anchor component={Link} to="/login" fw={500}>
+          <Anchor component={Link} to="/login" state={{ from: returnPathFromState(location.state) } satisfies AuthNavigationState} fw={500}>
             Back to sign in
           </Anchor>
         </>

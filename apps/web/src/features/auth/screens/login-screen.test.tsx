@@ -8,7 +8,7 @@ import { VerifyOtpScreen } from './verify-otp-screen';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
-function renderLogin(answers: Record<string, Answer>) {
+function renderLogin(answers: Record<string, Answer>, state?: unknown) {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/config/') {
       return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
@@ -23,8 +23,10 @@ function renderLogin(answers: Record<string, Answer>) {
       { path: '/verify-otp', element: <VerifyOtpScreen /> },
       { path: '/dashboard/jobseeker', element: <p>job seeker home</p> },
       { path: '/EmployerCompanyManagement', element: <p>company screen</p> },
+      { path: '/job/:jobId', element: <p>job page</p> },
+      { path: '/admindashboard', element: <p>admin dashboard</p> },
     ],
-    { path: '/login' },
+    { path: '/login', state },
   );
   return { ...rendered, ...fetchMock };
 }
@@ -37,8 +39,42 @@ async function signIn(email: string, password: string) {
   return user;
 }
 
+const seekerReply = {
+  status: 200,
+  body: {
+    accessToken: 'a',
+    refreshToken: 'r',
+    role: 'jobseeker',
+    user: { id: 7, email: 'ada@example.com', full_name: 'Ada Lovelace' },
+    companyDetailsSubmitted: false,
+  },
+};
+
 describe('LoginScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('goes back to the page that asked the visitor to sign in', async () => {
+    const { currentLocation } = renderLogin({ '/api/login/': seekerReply }, { from: '/job/12?ref=search' });
+    await signIn('ada@example.com', 'demo-pass-123');
+    expect(await screen.findByText('job page')).toBeInTheDocument();
+    expect(currentLocation().pathname + currentLocation().search).toBe('/job/12?ref=search');
+  });
+
+  it('goes to the role home instead when that page is not for this role, or is not in the app', async () => {
+    renderLogin({ '/api/login/': seekerReply }, { from: '/admindashboard' });
+    await signIn('ada@example.com', 'demo-pass-123');
+    expect(await screen.findByText('job seeker home')).toBeInTheDocument();
+  });
+
+  it('carries where to go back to through the e-mailed code screen', async () => {
+    const { currentLocation } = renderLogin({ '/api/send-otp/': { status: 200, body: { detail: 'Sent.' } } }, { from: '/job/12' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'E-mail code' }));
+    await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(currentLocation().state).toEqual({ email: 'ada@example.com', from: '/job/12' });
+  });
 
   it('goes to the code screen with the e-mail when the e-mail is not verified', async () => {
     const { currentLocation } = renderLogin({

@@ -12,7 +12,7 @@ import { GoogleSignIn } from '../components/google-sign-in';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import { emailFromState, type AuthNavigationState } from '../navigation-state';
+import { emailFromState, returnPathFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkPassword, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
@@ -40,7 +40,9 @@ export function LoginScreen() {
   const { formError, showError, clearError } = useServerErrors(form);
   const isSending = loginState.isLoading || sendOtpState.isLoading;
 
-  const goToCodeEntry = (email: string) => navigate('/verify-otp', { state: { email } satisfies AuthNavigationState });
+  // Where the visitor was asked to sign in travels with them through the sign-in screens.
+  const from = returnPathFromState(location.state);
+  const goToCodeEntry = (email: string) => navigate('/verify-otp', { state: { email, from } satisfies AuthNavigationState });
 
   const signInWithPassword = form.onSubmit(async (values) => {
     clearError();
@@ -86,7 +88,7 @@ export function LoginScreen() {
       footer={
         <>
           New to Hireloop?{' '}
-          <Anchor component={Link} to="/signup" fw={500}>
+          <Anchor component={Link} to="/signup" state={{ from } satisfies AuthNavigationState} fw={500}>
             Create an account
           </Anchor>
         </>
@@ -126,7 +128,7 @@ export function LoginScreen() {
             {emailField}
             <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
             <Group justify="flex-end" mt={-8}>
-              <Anchor component={Link} to="/forgot-password" size="sm">
+              <Anchor component={Link} to="/forgot-password" state={{ from } satisfies AuthNavigationState} size="sm">
                 Forgot password?
               </Anchor>
             </Group>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import type { AuthNavigationState } from '../navigation-state';
+import { returnPathFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkFullName, checkNewPassword, normaliseEmail, passwordRule } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
@@ -22,6 +22,7 @@ const roleChoices: { value: SignupRole; title: string; description: string }[] =
 
 export function SignupScreen() {
   usePageTitle('Create an account');
+  const from = returnPathFromState(useLocation().state);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [signup, { isLoading }] = useAuthCall(authApi.signup);
@@ -61,7 +62,7 @@ export function SignupScreen() {
         message: `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail.`,
         color: 'teal',
       });
-      await navigate('/verify-otp', { state: { email } satisfies AuthNavigationState });
+      await navigate('/verify-otp', { state: { email, from } satisfies AuthNavigationState });
     } catch (error) {
       window.alert(`Signup failed: ${describeError(error)}`);
       showError(error);
@@ -75,7 +76,7 @@ export function SignupScreen() {
       footer={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={500}>
+          <Anchor component={Link} to="/login" state={{ from } satisfies AuthNavigationState} fw={500}>
             Sign in
           </Anchor>
         </>

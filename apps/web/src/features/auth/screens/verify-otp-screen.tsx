@@ -10,7 +10,7 @@ import { ResendCodeButton } from '../components/resend-code-button';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import { emailFromState } from '../navigation-state';
+import { emailFromState, returnPathFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkOtp, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
@@ -77,7 +77,7 @@ export function VerifyOtpScreen() {
       footer={
         <>
           Wrong address?{' '}
-          <Anchor component={Link} to="/login" fw={500}>
+          <Anchor component={Link} to="/login" state={{ from: returnPathFromState(location.state) } satisfies AuthNavigationState} fw={500}>
             Start again
           </Anchor>
         </>

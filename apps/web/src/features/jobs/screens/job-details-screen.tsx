@@ -147,6 +147,7 @@ function useCopyLink() {
 /** What a viewer can do with the job now: job seekers apply and save; owners edit; visitors sign in. */
 function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; layout: 'aside' | 'bar' }) {
   const session = useSession();
+  const { pathname } = useLocation();
   const copyLink = useCopyLink();
   const isBar = layout === 'bar';
   const copy = (
@@ -180,6 +181,7 @@ function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; l
         <Button
           component={Link}
           to="/login"
+          state={{ from: pathname }}
           leftSection={<UserIcon size={16} />}
           fullWidth={!isBar}
           style={isBar ? { flex: 1 } : undefined}
