@@ -96,6 +96,12 @@ test('a new job seeker completes the profile, saves and applies; the employer re
   await page.reload();
   await expect(page.getByRole('link', { name: job.title })).toBeVisible();
   await expect(applicationRow.getByText('Reviewed', { exact: true }).first()).toBeVisible();
+
+  // And the bell says so; its notification leads to the applications.
+  await page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
+  await page.getByRole('button', { name: `Your application to ${job.title} at` }).filter({ hasText: 'is now: Reviewed' }).click();
+  await expect(page).toHaveURL(/#\/jobseekerapplications$/);
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });
 
 test('a visitor who signs in to apply comes back to the job', async ({ page, request }) => {

@@ -166,3 +166,5 @@ export const notificationOut = z.object({
   created_at: z.string(),
 });
 export const notificationList = paginated(notificationOut).extend({ unread_count: z.number().int() });
+export type NotificationOut = z.infer<typeof notificationOut>;
+export type NotificationList = z.infer<typeof notificationList>;

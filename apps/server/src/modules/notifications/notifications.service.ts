@@ -1,6 +1,4 @@
-import { statusLabels, type Paginated, type PaginationQuery } from '@jobportal/shared';
-import type { z } from 'zod';
-import type { notificationOut } from '@jobportal/shared';
+import { statusLabels, type NotificationOut, type Paginated, type PaginationQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
@@ -8,8 +6,6 @@ import type { DomainEvents, EventBus } from '../../lib/events';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
 import type { NewNotification } from './notifications.repository';
-
-type NotificationOut = z.infer<typeof notificationOut>;
 
 const applicantsLink = (jobId: number) => `/EmployerJobapplicants/${jobId}`;
 const myApplicationsLink = '/jobseekerapplications';

@@ -14,6 +14,7 @@ import { navItemsFor, type NavItem } from './navigation';
 // The account menu (and its popover machinery, ~25 KB) is only for signed-in people: keep it
 // out of the first load of the public and sign-in screens.
 const UserMenu = lazy(() => import('./user-menu'));
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'));
 
 function isCurrent(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -126,7 +127,8 @@ export function AppLayout() {
                 <ColorSchemeToggle />
               </Box>
               {isSignedIn ? (
-                <Suspense fallback={<Box w={42} h={42} />}>
+                <Suspense fallback={<Box w={84} h={42} />}>
+                  <NotificationBell />
                   <UserMenu />
                 </Suspense>
               ) : (
