@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Autocomplete, Button, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Button, TextInput } from '@mantine/core';
 import { SearchIcon } from '../../../components/icons';
 import { MapPinIcon } from '../../../components/more-icons';
 import classes from './search-bar.module.css';
@@ -16,6 +16,7 @@ interface SearchBarProps {
 export function SearchBar({ search, location, locations, onSubmit }: SearchBarProps) {
   const [what, setWhat] = useState(search);
   const [where, setWhere] = useState(location);
+  const suggestionsId = useId();
   return (
     <form
       role="search"
@@ -38,19 +39,25 @@ export function SearchBar({ search, location, locations, onSubmit }: SearchBarPr
         enterKeyHint="search"
         maxLength={200}
       />
-      <Autocomplete
+      {/* The browser's own suggestion list (a datalist): the home page is the front door, and a
+          Mantine Autocomplete brings its dropdown machinery (~20 KB gzipped) to every first visit. */}
+      <TextInput
         className={classes.where}
         aria-label="Location"
         placeholder="City or country"
         leftSection={<MapPinIcon size={18} />}
-        data={locations}
+        list={suggestionsId}
+        autoComplete="off"
         value={where}
-        onChange={setWhere}
-        onOptionSubmit={(value) => onSubmit({ search: what.trim(), location: value })}
+        onChange={(event) => setWhere(event.currentTarget.value)}
         size="md"
         maxLength={120}
-        comboboxProps={{ withinPortal: true }}
       />
+      <datalist id={suggestionsId}>
+        {locations.map((place) => (
+          <option key={place} value={place} />
+        ))}
+      </datalist>
       <Button type="submit" size="md" className={classes.submit}>
         Search
       </Button>

@@ -106,6 +106,19 @@ describe('HomeScreen: job search with its state in the address', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=data+engineer&employment_type=Full-time'));
   });
 
+  it('a new order goes into the address, back on page 1', async () => {
+    const { router } = renderHome('/?search=python&page=2');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Newest');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=python&sort=newest'));
+  });
+
+  it('suggests the places of the results for the location', async () => {
+    renderHome('/?search=python');
+    const where = await screen.findByRole('combobox', { name: 'Location' });
+    await waitFor(() => expect(document.getElementById(where.getAttribute('list') ?? '')?.querySelector('option[value="Berlin, Germany"]')).not.toBeNull());
+  });
+
   it('a filter picked in the filter drawer goes into the address', async () => {
     const { router } = renderHome('/');
     const user = userEvent.setup();

@@ -1,16 +1,15 @@
 import '../../../components/extra-styles';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
   Box,
   Button,
   Container,
-  Drawer,
   EmptyState,
   Group,
   Pagination,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -34,6 +33,8 @@ import { SearchBar } from '../components/search-bar';
 import { activeFilterChips, changeSearch, emptySearch, searchPageSize, withoutFilters, type SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
+
+const FilterDrawer = lazy(() => import('../components/filter-drawer'));
 
 const valuePoints: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -70,6 +71,12 @@ export function HomeScreen() {
   const isWide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const [isFilterDrawerOpen, setFilterDrawerOpen] = useState(false);
+  // Mounted from its first opening on, so that it can animate closed.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const openFilterDrawer = () => {
+    setHasOpenedDrawer(true);
+    setFilterDrawerOpen(true);
+  };
   const resultsTop = useRef<HTMLDivElement>(null);
 
   // The facets and names of the last answer stay while the next one loads.
@@ -154,19 +161,20 @@ export function HomeScreen() {
               </Text>
               <Group gap="xs" wrap="nowrap">
                 {!isWide && (
-                  <Button variant="default" size="sm" leftSection={<FilterIcon size={16} />} onClick={() => setFilterDrawerOpen(true)}>
+                  <Button variant="default" size="sm" leftSection={<FilterIcon size={16} />} onClick={openFilterDrawer}>
                     Filters{chips.length ? ` (${chips.length})` : ''}
                   </Button>
                 )}
-                <Select
+                <NativeSelect
                   aria-label="Sort by"
                   size="sm"
                   w={150}
                   data={sortOptions}
                   value={state.sort}
-                  allowDeselect={false}
-                  onChange={(value) => isJobSort(value) && go(changeSearch(state, { sort: value }))}
-                  comboboxProps={{ withinPortal: true }}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (isJobSort(value)) go(changeSearch(state, { sort: value }));
+                  }}
                 />
               </Group>
             </Group>
@@ -248,25 +256,21 @@ export function HomeScreen() {
         </div>
       </Container>
 
-      {!isWide && (
-        <Drawer
-          opened={isFilterDrawerOpen}
-          onClose={() => setFilterDrawerOpen(false)}
-          position="right"
-          size={isPhone ? '100%' : 'sm'}
-          title={<Text fw={650}>Filters</Text>}
-          closeButtonProps={{ 'aria-label': 'Close filters' }}
-        >
-          <Stack gap="lg" pb={80}>
-            <FilterChips chips={chips} onRemove={(chip) => go(chip.without)} onClearAll={() => go(withoutFilters(state))} />
-            {filterPanel}
-          </Stack>
-          <div className={classes.drawerFooter}>
-            <Button fullWidth onClick={() => setFilterDrawerOpen(false)} loading={isFetching}>
-              {results ? `Show ${countText(results.count, results.count_is_estimate).toLowerCase()}` : 'Show jobs'}
-            </Button>
-          </div>
-        </Drawer>
+      {!isWide && hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            opened={isFilterDrawerOpen}
+            onClose={() => setFilterDrawerOpen(false)}
+            isPhone={isPhone}
+            isFetching={isFetching}
+            showLabel={results ? `Show ${countText(results.count, results.count_is_estimate).toLowerCase()}` : 'Show jobs'}
+          >
+            <Stack gap="lg" pb={80}>
+              <FilterChips chips={chips} onRemove={(chip) => go(chip.without)} onClearAll={() => go(withoutFilters(state))} />
+              {filterPanel}
+            </Stack>
+          </FilterDrawer>
+        </Suspense>
       )}
 
       {!isSignedIn && (
