@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Group, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { FacetValue, JobFacets } from '@jobportal/shared';
 import { isEmploymentType, isExperienceLevel, isPostedWithin } from '../../../lib/jobs/job-vocabulary';
 import { changeSearch, type SearchState } from '../search-state';
@@ -111,40 +111,82 @@ function FacetRadios({
   );
 }
 
-/** From–to pay; applied when the box is left or Enter is pressed, not on every key. */
+const amountFormat = new Intl.NumberFormat('en');
+const maxAmount = 10_000_000;
+
+/** "90,000", "90000" or "90 000" → 90000; nothing typed → null; anything else → NaN. */
+export function parseAmount(text: string): number | null {
+  const digits = text.replace(/[\s,.\u00a0']/g, '');
+  if (digits === '') return null;
+  return /^\d+$/.test(digits) ? Math.min(Number(digits), maxAmount) : Number.NaN;
+}
+
+const showAmount = (value: number | null) => (value === null ? '' : amountFormat.format(value));
+
+/**
+ * From–to pay; applied when the box is left or Enter is pressed, not on every key. Plain text
+ * boxes that keep what is typed and show thousands separators once left (a number input with
+ * formatting as you type costs the home page ~9 KB gzipped).
+ */
 function SalaryRange({ state, onChange }: { state: SearchState; onChange: (next: SearchState) => void }) {
-  const [from, setFrom] = useState<number | string>(state.salaryMin ?? '');
-  const [to, setTo] = useState<number | string>(state.salaryMax ?? '');
-  const asAmount = (value: number | string) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-  const isBroken = asAmount(from) !== null && asAmount(to) !== null && (asAmount(from) ?? 0) > (asAmount(to) ?? 0);
+  const [from, setFrom] = useState(showAmount(state.salaryMin));
+  const [to, setTo] = useState(showAmount(state.salaryMax));
+  // When the address changes the range (back button, a removed chip), the boxes follow; not by
+  // remounting them, which would take the focus from the box being typed in.
+  const [shown, setShown] = useState({ min: state.salaryMin, max: state.salaryMax });
+  if (shown.min !== state.salaryMin || shown.max !== state.salaryMax) {
+    setShown({ min: state.salaryMin, max: state.salaryMax });
+    if (parseAmount(from) !== state.salaryMin) setFrom(showAmount(state.salaryMin));
+    if (parseAmount(to) !== state.salaryMax) setTo(showAmount(state.salaryMax));
+  }
+  const min = parseAmount(from);
+  const max = parseAmount(to);
+  const isUnreadable = Number.isNaN(min) || Number.isNaN(max);
+  const isBroken = !isUnreadable && min !== null && max !== null && min > max;
   const apply = () => {
-    const min = asAmount(from);
-    const max = asAmount(to);
-    if (isBroken || (min === state.salaryMin && max === state.salaryMax)) return;
+    if (isUnreadable || isBroken) return;
+    setFrom(showAmount(min));
+    setTo(showAmount(max));
+    if (min === state.salaryMin && max === state.salaryMax) return;
     onChange(changeSearch(state, { salaryMin: min, salaryMax: max }));
   };
   const props = {
-    min: 0,
-    max: 10_000_000,
-    thousandSeparator: true,
-    allowDecimal: false,
-    allowNegative: false,
-    hideControls: true,
     inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    maxLength: 14,
     size: 'sm' as const,
     onBlur: apply,
     onKeyDown: (event: React.KeyboardEvent) => {
       if (event.key === 'Enter') apply();
     },
   };
+  const message = isUnreadable
+    ? 'Amounts are whole numbers, like 60,000.'
+    : isBroken
+      ? 'The “from” amount is above the “to” amount.'
+      : 'Yearly pay. Jobs without pay are left out.';
   return (
     <Stack gap={6}>
       <Group gap="xs" grow wrap="nowrap">
-        <NumberInput aria-label="Pay from (a year)" placeholder="From" value={from} onChange={setFrom} {...props} />
-        <NumberInput aria-label="Pay up to (a year)" placeholder="To" value={to} onChange={setTo} {...props} error={isBroken} />
+        <TextInput
+          aria-label="Pay from (a year)"
+          placeholder="From"
+          value={from}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          error={Number.isNaN(min)}
+          {...props}
+        />
+        <TextInput
+          aria-label="Pay up to (a year)"
+          placeholder="To"
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          error={isBroken || Number.isNaN(max)}
+          {...props}
+        />
       </Group>
-      <Text size="xs" c={isBroken ? 'red' : 'dimmed'} role={isBroken ? 'alert' : undefined}>
-        {isBroken ? 'The “from” amount is above the “to” amount.' : 'Yearly pay. Jobs without pay are left out.'}
+      <Text size="xs" c={isUnreadable || isBroken ? 'red' : 'dimmed'} role={isUnreadable || isBroken ? 'alert' : undefined}>
+        {message}
       </Text>
     </Stack>
   );
@@ -195,7 +237,7 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
         />
       </FilterGroup>
       <FilterGroup title="Pay" id="filter-pay">
-        <SalaryRange key={`${state.salaryMin}-${state.salaryMax}`} state={state} onChange={onChange} />
+        <SalaryRange state={state} onChange={onChange} />
       </FilterGroup>
       <FilterGroup title="Category" id="filter-category">
         <FacetCheckboxes

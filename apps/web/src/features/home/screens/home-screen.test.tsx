@@ -119,6 +119,42 @@ describe('HomeScreen: job search with its state in the address', () => {
     await waitFor(() => expect(document.getElementById(where.getAttribute('list') ?? '')?.querySelector('option[value="Berlin, Germany"]')).not.toBeNull());
   });
 
+  it('a pay range typed as people write amounts goes into the address when the box is left', async () => {
+    const { router } = renderHome('/?search=python');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Filters/ }));
+    const from = await screen.findByRole('textbox', { name: 'Pay from (a year)' });
+    const to = screen.getByRole('textbox', { name: 'Pay up to (a year)' });
+    await user.type(from, '60000');
+    await user.type(to, '90,000{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=python&salary_min=60000&salary_max=90000'));
+    expect(from).toHaveValue('60,000');
+  });
+
+  it('says what is wrong with a pay range and leaves the search alone', async () => {
+    const { router } = renderHome('/?search=python');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Filters/ }));
+    await user.type(await screen.findByRole('textbox', { name: 'Pay from (a year)' }), '90000');
+    await user.type(screen.getByRole('textbox', { name: 'Pay up to (a year)' }), '60000{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('The “from” amount is above the “to” amount.');
+    await user.clear(screen.getByRole('textbox', { name: 'Pay up to (a year)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Pay up to (a year)' }), 'lots{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Amounts are whole numbers');
+    // Only the "from" amount, applied when its box was left, is in the search.
+    expect(router.state.location.search).toBe('?search=python&salary_min=90000');
+  });
+
+  it('the pay boxes follow the address when a pay filter goes away', async () => {
+    const { router } = renderHome('/?search=python&salary_min=60000');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Filters/ }));
+    const from = await screen.findByRole('textbox', { name: 'Pay from (a year)' });
+    expect(from).toHaveValue('60,000');
+    await router.navigate('/?search=python');
+    await waitFor(() => expect(from).toHaveValue(''));
+  });
+
   it('a filter picked in the filter drawer goes into the address', async () => {
     const { router } = renderHome('/');
     const user = userEvent.setup();

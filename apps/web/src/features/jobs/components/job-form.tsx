@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { jobInput, type JobOut } from '@jobportal/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
@@ -32,6 +32,25 @@ function validate(values: JobFormValues) {
   if (!values.experience_level) errors.experience_level = 'Pick the experience level.';
   return errors;
 }
+
+/** What the form shows as it changes (the rest of the values live in the inputs until submitted). */
+interface LiveValues {
+  salaryRule: string | null;
+  status: JobFormValues['status'];
+  categories: number[];
+  skills: number[];
+}
+
+const liveValuesOf = (values: JobFormValues): LiveValues => ({
+  salaryRule: salaryOrderError(values),
+  status: values.status,
+  categories: values.categories,
+  skills: values.skills_required,
+});
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameLiveValues = (a: LiveValues, b: LiveValues) =>
+  a.salaryRule === b.salaryRule && a.status === b.status && sameIds(a.categories, b.categories) && sameIds(a.skills, b.skills);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -56,11 +75,21 @@ interface JobFormProps {
 
 /** Every field of a job, checked with the shared jobInput schema as the server checks it. */
 export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }: JobFormProps) {
-  const form = useForm<JobFormValues>({ mode: 'controlled', initialValues, validate });
+  // Uncontrolled: a keystroke re-renders its own input, not the whole form (Mantine's advice for
+  // big forms). What the form shows as values change is kept apart and re-renders only when it changes.
+  const [live, setLive] = useState(() => liveValuesOf(initialValues));
+  const form = useForm<JobFormValues>({
+    mode: 'uncontrolled',
+    initialValues,
+    validate,
+    onValuesChange: (values) => {
+      const next = liveValuesOf(values);
+      setLive((current) => (sameLiveValues(current, next) ? current : next));
+    },
+  });
   const { formError, showError, clearError } = useServerErrors(form);
-  const values = form.getValues();
   // Shown as the amounts are typed, not only on submit.
-  const salaryRuleBroken = salaryOrderError(values);
+  const salaryRuleBroken = live.salaryRule;
 
   const submit = form.onSubmit(
     async (submitted) => {
@@ -94,6 +123,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             withAsterisk
             data-autofocus
             placeholder="e.g. Senior Backend Engineer"
+            key={form.key('title')}
             {...form.getInputProps('title')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -103,6 +133,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
               data={employmentTypeValues}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
+              key={form.key('employment_type')}
               {...form.getInputProps('employment_type')}
             />
             <Select
@@ -111,14 +142,27 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
               data={experienceLevelValues}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
+              key={form.key('experience_level')}
               {...form.getInputProps('experience_level')}
             />
-            <TextInput label="Location" withAsterisk placeholder='A city, or "Remote"' {...form.getInputProps('location')} />
-            <TextInput label="Job function" placeholder="e.g. Engineering, Sales" {...form.getInputProps('job_function')} />
+            <TextInput
+              label="Location"
+              withAsterisk
+              placeholder='A city, or "Remote"'
+              key={form.key('location')}
+              {...form.getInputProps('location')}
+            />
+            <TextInput
+              label="Job function"
+              placeholder="e.g. Engineering, Sales"
+              key={form.key('job_function')}
+              {...form.getInputProps('job_function')}
+            />
           </SimpleGrid>
           <Switch
             label="Remote work possible"
             description="Shown as a Remote badge; job seekers can filter for it."
+            key={form.key('is_remote')}
             {...form.getInputProps('is_remote', { type: 'checkbox' })}
           />
         </Section>
@@ -129,6 +173,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
               label="Salary from (a year)"
               placeholder="e.g. 60,000"
               {...moneyProps}
+              key={form.key('salary_min')}
               {...form.getInputProps('salary_min')}
               error={form.errors.salary_min ?? salaryRuleBroken}
               description={salaryRuleBroken ? undefined : 'Not above the maximum.'}
@@ -137,14 +182,16 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
               label="Salary to (a year)"
               placeholder="e.g. 80,000"
               {...moneyProps}
+              key={form.key('salary_max')}
               {...form.getInputProps('salary_max')}
               description="Jobs with pay get more applicants."
             />
             <TextInput
               label="Application deadline"
               type="date"
-              min={values.status === 'open' ? todayIso() : undefined}
+              min={live.status === 'open' ? todayIso() : undefined}
               description="Optional. The job stops being public after this day."
+              key={form.key('application_deadline')}
               {...form.getInputProps('application_deadline')}
             />
             <Stack gap={4}>
@@ -157,7 +204,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
                   { value: 'open', label: 'Open' },
                   { value: 'closed', label: 'Closed' },
                 ]}
-                value={values.status}
+                value={live.status}
                 onChange={(status) => form.setFieldValue('status', status === 'closed' ? 'closed' : 'open')}
               />
               <Text size="xs" c="dimmed">
@@ -180,11 +227,33 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             autosize
             minRows={5}
             maxRows={16}
+            key={form.key('description')}
             {...form.getInputProps('description')}
           />
-          <Textarea label="Responsibilities" autosize minRows={3} maxRows={12} {...form.getInputProps('responsibilities')} />
-          <Textarea label="Qualifications" autosize minRows={3} maxRows={12} {...form.getInputProps('qualifications')} />
-          <Textarea label="Nice to have" autosize minRows={2} maxRows={10} {...form.getInputProps('nice_to_have')} />
+          <Textarea
+            label="Responsibilities"
+            autosize
+            minRows={3}
+            maxRows={12}
+            key={form.key('responsibilities')}
+            {...form.getInputProps('responsibilities')}
+          />
+          <Textarea
+            label="Qualifications"
+            autosize
+            minRows={3}
+            maxRows={12}
+            key={form.key('qualifications')}
+            {...form.getInputProps('qualifications')}
+          />
+          <Textarea
+            label="Nice to have"
+            autosize
+            minRows={2}
+            maxRows={10}
+            key={form.key('nice_to_have')}
+            {...form.getInputProps('nice_to_have')}
+          />
         </Section>
 
         <Section title="Categories and skills">
@@ -195,7 +264,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             placeholder="Type to find a category"
             maxValues={5}
             known={job?.categories ?? []}
-            value={values.categories}
+            value={live.categories}
             onChange={(ids) => form.setFieldValue('categories', ids)}
             error={form.errors.categories}
           />
@@ -206,7 +275,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             placeholder="Type to find a skill"
             maxValues={30}
             known={job?.skills_required ?? []}
-            value={values.skills_required}
+            value={live.skills}
             onChange={(ids) => form.setFieldValue('skills_required', ids)}
             error={form.errors.skills_required}
           />
