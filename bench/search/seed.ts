@@ -2,7 +2,8 @@
 // Jobs come from the same templates as the demo seed (apps/server/src/db/seed/job-text.ts).
 // Rows go in through multi-row INSERT … SELECT FROM unnest(…) batches with the per-row search
 // trigger switched off; the search vectors (same SQL function as the trigger) and the words
-// table are filled set-based, then the tables are vacuumed and analysed.
+// table are filled set-based, the search rows (job_search) by the same statement triggers as
+// every other write, then the tables are vacuumed and analysed.
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { createRandom, demoCategories, demoSkills, generateJob, pick, type CompanyContext } from '../../apps/server/src/db/seed/job-text';
@@ -193,6 +194,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
       ) words where length(w) between 3 and 30 and w ~ '^[[:alpha:]]'
       on conflict (word) do nothing`);
     await client.query('vacuum (analyze) jobs');
+    await client.query('vacuum (analyze) job_search');
     await client.query('vacuum (analyze) companies');
     await client.query('vacuum (analyze) search_words');
   } finally {

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobs, searchState } from '../../db/schema';
+import { companies, jobSearch, jobs, searchState } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
-import { publicJobCondition } from './jobs.repository';
+import { publicSearchRowCondition } from './jobs.repository';
 
 /** The facets of a search, each a filter that can also be counted per value. */
 export const facetNames = ['employment_type', 'experience_level', 'category', 'skills', 'location', 'is_remote', 'posted_within'] as const;
@@ -44,25 +44,25 @@ const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 /** Conditions every counted row meets: public, the words, and the filters that have no facet. */
 function baseConditions(c: SearchCriteria): SQL {
-  const parts: SQL[] = [publicJobCondition(c.today)];
-  if (c.text) parts.push(sql`${jobs.searchVector} @@ ${tsquery(c.text)}`);
+  const parts: SQL[] = [publicSearchRowCondition(c.today)];
+  if (c.text) parts.push(sql`${jobSearch.searchVector} @@ ${tsquery(c.text)}`);
   // A job's pay range meets the asked range; a job with only one bound is a range of one amount.
-  if (c.salaryMin !== undefined) parts.push(sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin}) >= ${c.salaryMin}`);
-  if (c.salaryMax !== undefined) parts.push(sql`coalesce(${jobs.salaryMin}, ${jobs.salaryMax}) <= ${c.salaryMax}`);
-  if (c.company !== undefined) parts.push(sql`${jobs.companyId} = ${c.company}`);
+  if (c.salaryMin !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin}) >= ${c.salaryMin}`);
+  if (c.salaryMax !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMin}, ${jobSearch.salaryMax}) <= ${c.salaryMax}`);
+  if (c.company !== undefined) parts.push(sql`${jobSearch.companyId} = ${c.company}`);
   return sql.join(parts, sql` and `);
 }
 
 /** The faceted filters that are active, by facet (an inactive one is absent). */
 function facetConditions(c: SearchCriteria): Partial<Record<FacetName, SQL>> {
   const f: Partial<Record<FacetName, SQL>> = {};
-  if (c.employmentTypes?.length) f.employment_type = sql`${jobs.employmentType} = any(${textArray(c.employmentTypes)})`;
-  if (c.experienceLevels?.length) f.experience_level = sql`${jobs.experienceLevel} = any(${textArray(c.experienceLevels)})`;
-  if (c.categories?.length) f.category = sql`${jobs.categoryIds} && ${intArray(c.categories)}`;
-  if (c.skills?.length) f.skills = sql`${jobs.skillIds} && ${intArray(c.skills)}`;
-  if (c.location) f.location = sql`${jobs.location} ilike ${`%${escapeLike(c.location)}%`}`;
-  if (c.isRemote !== undefined) f.is_remote = sql`${jobs.isRemote} = ${c.isRemote}`;
-  if (c.postedWithinDays !== undefined) f.posted_within = sql`${jobs.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
+  if (c.employmentTypes?.length) f.employment_type = sql`${jobSearch.employmentType} = any(${textArray(c.employmentTypes)})`;
+  if (c.experienceLevels?.length) f.experience_level = sql`${jobSearch.experienceLevel} = any(${textArray(c.experienceLevels)})`;
+  if (c.categories?.length) f.category = sql`${jobSearch.categoryIds} && ${intArray(c.categories)}`;
+  if (c.skills?.length) f.skills = sql`${jobSearch.skillIds} && ${intArray(c.skills)}`;
+  if (c.location) f.location = sql`${jobSearch.location} ilike ${`%${escapeLike(c.location)}%`}`;
+  if (c.isRemote !== undefined) f.is_remote = sql`${jobSearch.isRemote} = ${c.isRemote}`;
+  if (c.postedWithinDays !== undefined) f.posted_within = sql`${jobSearch.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
   return f;
 }
 
@@ -71,7 +71,7 @@ const allOf = (conditions: Array<SQL | undefined>) => {
   return present.length ? sql.join(present, sql` and `) : sql`true`;
 };
 
-const salaryKey = sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin})`;
+const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
 
 /**
  * Relevance ranks the newest this-many matches of a search (ts_rank on the weighted vector);
@@ -92,8 +92,8 @@ export type PagePlan = 'walk' | 'scan';
 /** Columns part, rank, salary_key, posted_at and id of one page of results, in order. */
 function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
   const where = sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
-  const columns = sql`${jobs.id} as id, ${jobs.postedAt} as posted_at, ${salaryKey} as salary_key`;
-  const from = sql`from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}`;
+  const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
+  const from = sql`from ${jobSearch}`;
   // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
   const matches = plan === 'walk' ? sql`select ${columns} ${from} where ${where}` : sql`select * from (select ${columns} ${from} where ${where} offset 0) as fenced`;
   const newest = sql`posted_at desc, id desc`;
@@ -103,7 +103,7 @@ function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } 
     const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
         candidates.posted_at, 0 as part
       from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
-      join jobs as ranked_job on ranked_job.id = candidates.id`;
+      join job_search as ranked_job on ranked_job.id = candidates.id`;
     if (c.offset + c.limit <= rankCandidates) return { query: sql`${ranked} order by ${order} limit ${c.limit} offset ${c.offset}`, order };
     const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
@@ -175,7 +175,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;
 export type SampleRate = (typeof sampleRates)[number];
-const inSample = (every: SampleRate) => sql.raw(`"jobs"."id" % ${every} = 0`);
+const inSample = (every: SampleRate) => sql.raw(`"job_search"."id" % ${every} = 0`);
 
 /**
  * The count of matching public jobs and, per facet, the count per value with every other active
@@ -200,11 +200,11 @@ export async function countJobFacets(
     db,
     sql`
     with base as materialized (
-      select ${jobs.employmentType} as employment_type, ${jobs.experienceLevel} as experience_level, ${jobs.location} as location,
-        ${jobs.isRemote} as is_remote, ${jobs.postedAt} as posted_at, ${jobs.categoryIds} as category_ids, ${jobs.skillIds} as skill_ids,
+      select ${jobSearch.employmentType} as employment_type, ${jobSearch.experienceLevel} as experience_level, ${jobSearch.location} as location,
+        ${jobSearch.isRemote} as is_remote, ${jobSearch.postedAt} as posted_at, ${jobSearch.categoryIds} as category_ids, ${jobSearch.skillIds} as skill_ids,
         ${flag('employment_type')} as f_employment_type, ${flag('experience_level')} as f_experience_level, ${flag('category')} as f_category,
         ${flag('skills')} as f_skills, ${flag('location')} as f_location, ${flag('is_remote')} as f_is_remote, ${flag('posted_within')} as f_posted_within
-      from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
+      from ${jobSearch}
       where ${baseConditions(c)}${options.sampleEvery ? sql` and ${inSample(options.sampleEvery)}` : sql``}
     ),
     scalar as materialized (
@@ -256,7 +256,7 @@ export async function countJobFacets(
 export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
+    sql`select count(*)::int as n from ${jobSearch}
       where ${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`,
   );
   return rows[0]?.n ?? 0;
@@ -277,8 +277,8 @@ export async function findUnmatchedWords(db: Db, words: string[], today: string)
     select w.word from unnest(${textArray(words)}) as w(word)
     where numnode(plainto_tsquery('english', w.word)) > 0
       and not exists (
-        select 1 from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-        where ${jobs.searchVector} @@ plainto_tsquery('english', w.word) and ${publicJobCondition(today)})`,
+        select 1 from ${jobSearch}
+        where ${jobSearch.searchVector} @@ plainto_tsquery('english', w.word) and ${publicSearchRowCondition(today)})`,
   );
   return rows.map((r) => r.word);
 }
@@ -296,8 +296,8 @@ export async function findSimilarWords(db: Db, word: string, today: string, limi
     sql`
     select n.word, similarity(n.word, ${word}) as similarity,
       exists (
-        select 1 from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-        where ${jobs.searchVector} @@ plainto_tsquery('english', n.word) and ${publicJobCondition(today)}) as matches
+        select 1 from ${jobSearch}
+        where ${jobSearch.searchVector} @@ plainto_tsquery('english', n.word) and ${publicSearchRowCondition(today)}) as matches
     from (select word from search_words order by word <-> ${word} limit ${limit}) as n`,
   );
   return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity), matchesPublicJob: r.matches }));
@@ -311,6 +311,6 @@ export async function readSearchVersion(db: Db): Promise<number> {
 
 /** About how many jobs there are (the planner's statistics; no scan). */
 export async function estimateJobCount(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'jobs'::regclass`);
+  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'job_search'::regclass`);
   return Number(rows[0]?.n ?? 0);
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema';
-import { createCompany, createJob, createUser } from '../../db/seed/factories';
+import { queryRows } from '../../db/client';
+import { companies, jobSkills, jobs } from '../../db/schema';
+import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
 import { findJobPage, type SearchCriteria } from './job-search.repository';
 import { createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
@@ -82,6 +83,46 @@ describe('the search cache', () => {
     expect(await search()).toBe(1);
     await t.db.update(companies).set({ isApproved: false }).where(eq(companies.id, company.id));
     expect(await search()).toBe(0);
+  });
+});
+
+describe('search rows (job_search)', () => {
+  // Rows that differ between what the search reads and what the jobs and companies say, both ways.
+  const drift = () =>
+    queryRows<{ id: number }>(
+      t.db,
+      sql`(select id from (select * from job_search_source except select * from job_search) as missing)
+        union all (select id from (select * from job_search except select * from job_search_source) as stale)`,
+    );
+
+  it('follow every write to jobs, companies and skills, made by any path', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const company = await createCompany(t.db, owner.id, { isApproved: false });
+    const skill = await createSkill(t.db, 'Semaphore signalling');
+    const job = await createJob(t.db, company.id, { title: 'Signal officer', skillIds: [skill.id], salaryMin: 40_000 });
+    // Several rows in one statement, as the benchmark's loader writes them.
+    await t.db.insert(jobs).values(
+      [1, 2, 3].map((i) => ({ companyId: company.id, title: `Flag officer ${i}`, description: 'Flags.', location: 'Oslo, Norway', employmentType: 'Contract' as const, experienceLevel: 'Entry level' as const })),
+    );
+    expect(await drift()).toEqual([]);
+
+    await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));
+    await t.db.update(jobs).set({ status: 'closed', salaryMax: 50_000, applicationDeadline: '2031-01-31' }).where(eq(jobs.id, job.id));
+    await t.db.update(jobs).set({ companyId }).where(eq(jobs.title, 'Flag officer 1'));
+    await t.db.update(jobSkills).set({ name: 'Heliograph signalling' }).where(eq(jobSkills.id, skill.id));
+    await t.db.update(companies).set({ name: 'Renamed Signals' }).where(eq(companies.id, company.id));
+    expect(await drift()).toEqual([]);
+    const [row] = await queryRows<{ is_open: boolean; company_approved: boolean; vector: string }>(
+      t.db,
+      sql`select is_open, company_approved, search_vector::text as vector from job_search where id = ${job.id}`,
+    );
+    expect(row).toMatchObject({ is_open: false, company_approved: true });
+    expect(row!.vector).toContain("'heliograph'");
+    expect(row!.vector).toContain("'renam'");
+
+    await t.db.delete(jobs).where(inArray(jobs.title, ['Flag officer 2', 'Flag officer 3']));
+    expect(await drift()).toEqual([]);
+    expect(await queryRows(t.db, sql`select 1 from job_search s left join jobs j on j.id = s.id where j.id is null`)).toEqual([]);
   });
 });
 
