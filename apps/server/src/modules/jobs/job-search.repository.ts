@@ -268,6 +268,18 @@ export async function hasSearchTerms(db: Db, text: string): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/**
+ * Whether a public job has the word (SQL over a column or parameter of words). The 1-in-128
+ * sample is asked first: for a common word a sampled match answers from a small index, where the
+ * full index would first gather every match (40,000 for "engineer") into a bitmap.
+ */
+const matchesPublicJob = (word: SQL, today: string) => {
+  const exists = (sample: SQL) => sql`exists (
+    select 1 from ${jobSearch}
+    where ${sample}${jobSearch.searchVector} @@ plainto_tsquery('english', ${word}) and ${publicSearchRowCondition(today)})`;
+  return sql`(${exists(sql`${inSample(128)} and `)} or ${exists(sql``)})`;
+};
+
 /** The words (of those given) that match no public job. Stop words count as matching. */
 export async function findUnmatchedWords(db: Db, words: string[], today: string): Promise<string[]> {
   if (!words.length) return [];
@@ -275,32 +287,30 @@ export async function findUnmatchedWords(db: Db, words: string[], today: string)
     db,
     sql`
     select w.word from unnest(${textArray(words)}) as w(word)
-    where numnode(plainto_tsquery('english', w.word)) > 0
-      and not exists (
-        select 1 from ${jobSearch}
-        where ${jobSearch.searchVector} @@ plainto_tsquery('english', w.word) and ${publicSearchRowCondition(today)})`,
+    where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, today)}`,
   );
   return rows.map((r) => r.word);
 }
 
-export interface WordCandidate {
-  word: string;
-  similarity: number;
-  matchesPublicJob: boolean;
+/** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */
+export async function findSimilarWords(db: Db, word: string, limit = 8): Promise<Array<{ word: string; similarity: number }>> {
+  const rows = await queryRows<{ word: string; similarity: number }>(
+    db,
+    sql`select word, similarity(word, ${word}) as similarity from search_words order by word <-> ${word} limit ${limit}`,
+  );
+  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
 }
 
-/** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */
-export async function findSimilarWords(db: Db, word: string, today: string, limit = 8): Promise<WordCandidate[]> {
-  const rows = await queryRows<{ word: string; similarity: number; matches: boolean }>(
+/** The first of the words, in their order, that a public job has; null when none has. */
+export async function findFirstMatchedWord(db: Db, words: string[], today: string): Promise<string | null> {
+  if (!words.length) return null;
+  const rows = await queryRows<{ word: string }>(
     db,
     sql`
-    select n.word, similarity(n.word, ${word}) as similarity,
-      exists (
-        select 1 from ${jobSearch}
-        where ${jobSearch.searchVector} @@ plainto_tsquery('english', n.word) and ${publicSearchRowCondition(today)}) as matches
-    from (select word from search_words order by word <-> ${word} limit ${limit}) as n`,
+    select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
+    where ${matchesPublicJob(sql`w.word`, today)} order by w.n limit 1`,
   );
-  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity), matchesPublicJob: r.matches }));
+  return rows[0]?.word ?? null;
 }
 
 /** The version of everything a search reads; it moves with every committed write (migration 0005). */

@@ -141,12 +141,14 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     const unmatched = await repo.findUnmatchedWords(db, words, today);
     const corrections = new Map<string, string>();
     for (const word of unmatched) {
-      const candidates = (await repo.findSimilarWords(db, word, today))
-        .filter((c) => c.matchesPublicJob && c.word !== word)
+      const candidates = (await repo.findSimilarWords(db, word))
+        .filter((c) => c.word !== word)
         .map((c) => ({ ...c, edits: editDistance(word, c.word) }))
         .filter((c) => c.edits <= allowedEdits(word.length))
         .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word));
-      if (candidates[0]) corrections.set(word, candidates[0].word);
+      // The best candidate that a public job has (asked in one statement, best first).
+      const best = await repo.findFirstMatchedWord(db, candidates.map((c) => c.word), today);
+      if (best) corrections.set(word, best);
     }
     if (!corrections.size) return null;
     let corrected = '';
