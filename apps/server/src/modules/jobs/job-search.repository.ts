@@ -71,6 +71,9 @@ const allOf = (conditions: Array<SQL | undefined>) => {
   return present.length ? sql.join(present, sql` and `) : sql`true`;
 };
 
+/** Every condition of a search: public, the words and every filter. */
+const everyCondition = (c: SearchCriteria) => sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
+
 const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
 
 /**
@@ -83,15 +86,25 @@ export const rankCandidates = 200;
 /**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
  * index) until enough match: cheap when many jobs match. `scan`: collect every match through the
- * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. The caller chooses
- * from the sampled number of matches: the planner's own choice, from its selectivity guesses,
- * was several times slower on a third of the benchmark's queries.
+ * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. `slice`: collect the
+ * matches among the newest `slice` jobs only (the date index's range ANDed with the other indexes'
+ * bitmaps), then sort: for newest-first orders when a walk would read too many rows and a scan
+ * too many matches; it must find enough matches to be sure of the page, else the caller falls
+ * back. The caller chooses from the sampled number of matches: the planner's own choice, from its
+ * selectivity guesses, was several times slower on a third of the benchmark's queries.
  */
-export type PagePlan = 'walk' | 'scan';
+export type PagePlan = 'walk' | 'scan' | { slice: number };
 
-/** Columns part, rank, salary_key, posted_at and id of one page of results, in order. */
+/** Whether a page is read newest first (the orders a slice can serve). */
+export const readsNewestFirst = (c: SearchCriteria) => c.sort !== 'salary' && !(c.text && c.sort === 'relevance' && c.offset + c.limit > rankCandidates);
+
+/** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
 function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
-  const where = sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
+  const inSlice =
+    typeof plan === 'object'
+      ? sql` and ${jobSearch.postedAt} >= coalesce((select posted_at from job_search order by posted_at desc offset ${plan.slice - 1} limit 1), '-infinity')`
+      : sql``;
+  const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
   const from = sql`from ${jobSearch}`;
   // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
@@ -101,23 +114,29 @@ function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } 
     const order = sql`part, rank desc, posted_at desc, id desc`;
     // The candidates carry only id and date; the vectors are read for those few alone.
     const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
-        candidates.posted_at, 0 as part
+        candidates.posted_at, 0 as part, count(*) over ()::int as found
       from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
       join job_search as ranked_job on ranked_job.id = candidates.id`;
     if (c.offset + c.limit <= rankCandidates) return { query: sql`${ranked} order by ${order} limit ${c.limit} offset ${c.offset}`, order };
-    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part
+    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
   }
   const order = c.sort === 'salary' ? sql`salary_key desc nulls last, posted_at desc, id desc` : newest;
   return {
-    query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
+    query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part, null::int as found
+      from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
     order,
   };
 }
 
-/** One page of matching public jobs, in the asked order, with a snippet around the matched words. */
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[]> {
+/**
+ * One page of matching public jobs, in the asked order, with a snippet around the matched words.
+ * Null only for a slice that held too few matches to be sure of the page.
+ */
+export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobSummaryRecord[]>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
   const page = pageIds(c, plan);
   const snippet = c.text
     ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, 'MaxFragments=1, MaxWords=28, MinWords=12, StartSel="", StopSel=""')`
@@ -137,13 +156,14 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     skills: string[];
     posted_at: string | Date;
     snippet: string;
+    found: number | null;
   };
   const query = sql`
     with page as (${page.query})
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      ${snippet} as snippet
+      ${snippet} as snippet, page.found
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
   // A walk forbids the other ways for this one statement (settings local to its transaction).
@@ -154,6 +174,11 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
           return queryRows<Row>(tx as unknown as Db, query);
         })
       : await queryRows<Row>(db, query);
+  if (typeof plan === 'object') {
+    // Complete when the slice held every candidate a full read would rank, or a whole page newest first.
+    const complete = c.text && c.sort === 'relevance' ? rows[0]?.found === rankCandidates : rows.length === c.limit;
+    if (!complete) return null;
+  }
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -257,9 +282,18 @@ export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${jobSearch}
-      where ${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`,
+      where ${everyCondition(c)}`,
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Whether any public job matches, every filter applied. */
+export async function anyJobMatches(db: Db, c: SearchCriteria): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as found`,
+  );
+  return rows[0]?.found ?? false;
 }
 
 /** Whether a search text has any searchable word at all (it may be only stop words or symbols). */

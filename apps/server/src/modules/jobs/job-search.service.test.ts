@@ -168,6 +168,29 @@ describe('page plans', () => {
       expect(firstPage.every((r) => r.title.startsWith('Beacon')), plan).toBe(true);
     }
   });
+
+  it('a slice of the newest jobs gives the same page when it holds enough matches, and nothing it cannot vouch for', async () => {
+    const base: SearchCriteria = { text: null, today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 5, offset: 0 };
+    const [{ n: all }] = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_search`)) as [{ n: number }];
+    // Run after the test above: 230 beacon jobs, the oldest jobs here, posted over the past 230 hours.
+    const cases: Array<Partial<SearchCriteria>> = [
+      { text: 'beacon' },
+      { text: 'beacon', offset: 180, limit: 20 },
+      { text: 'keeper', sort: 'newest', offset: 5 },
+      { sort: 'newest', employmentTypes: ['Part-time'] },
+      { company: companyId, offset: 10 },
+    ];
+    for (const change of cases) {
+      const criteria = { ...base, ...change };
+      const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => r.id);
+      expect((await findJobPage(t.db, criteria, { slice: all }))?.map((r) => r.id), JSON.stringify(change)).toEqual(scanned);
+      // The newest job alone cannot hold a page of matches: the caller must read again.
+      expect(await findJobPage(t.db, criteria, { slice: 1 }), JSON.stringify(change)).toBeNull();
+    }
+    // A slice without the 40 oldest jobs (beacon jobs) holds 190 of the 200 candidates a full read would rank: not sure of the order, so no page.
+    expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 40 })).toBeNull();
+    expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 30 })).not.toBeNull();
+  });
 });
 
 describe('spelling helpers', () => {
