@@ -270,8 +270,14 @@ export const jobSearch = pgTable(
     index('job_search_sample128_posted_idx')
       .on(t.postedAt)
       .where(sql`${t.id} % 128 = 0`),
-    // The salary sort walks this index: highest pay first, then newest.
-    index('job_search_salary_sort_idx').on(sql`coalesce(${t.salaryMax}, ${t.salaryMin}) desc nulls last`, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The salary sort walks this index: highest pay first, then newest. The pay range's lower end
+    // trails, so a pay ceiling is checked in the index: better-paid jobs are passed without a visit.
+    index('job_search_salary_sort_idx').on(
+      sql`coalesce(${t.salaryMax}, ${t.salaryMin}) desc nulls last`,
+      t.postedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      sql`coalesce(${t.salaryMin}, ${t.salaryMax})`,
+    ),
     // Newest first is this index read backwards.
     index('job_search_newest_idx').on(t.postedAt, t.id),
     // The location filter is a substring match (ILIKE '%berlin%').

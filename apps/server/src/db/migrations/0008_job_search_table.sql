@@ -30,7 +30,7 @@ CREATE INDEX "job_search_sample16_idx" ON "job_search" USING gin ("search_vector
 CREATE INDEX "job_search_sample128_idx" ON "job_search" USING gin ("search_vector") WHERE "job_search"."id" % 128 = 0;--> statement-breakpoint
 CREATE INDEX "job_search_sample16_posted_idx" ON "job_search" USING btree ("posted_at") WHERE "job_search"."id" % 16 = 0;--> statement-breakpoint
 CREATE INDEX "job_search_sample128_posted_idx" ON "job_search" USING btree ("posted_at") WHERE "job_search"."id" % 128 = 0;--> statement-breakpoint
-CREATE INDEX "job_search_salary_sort_idx" ON "job_search" USING btree (coalesce("salary_max", "salary_min") desc nulls last,"posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "job_search_salary_sort_idx" ON "job_search" USING btree (coalesce("salary_max", "salary_min") desc nulls last,"posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,coalesce("salary_min", "salary_max"));--> statement-breakpoint
 CREATE INDEX "job_search_newest_idx" ON "job_search" USING btree ("posted_at","id");--> statement-breakpoint
 CREATE INDEX "job_search_location_trgm_idx" ON "job_search" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "job_search_category_ids_idx" ON "job_search" USING gin ("category_ids");--> statement-breakpoint

@@ -230,8 +230,8 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     const wanted = criteria.text && criteria.sort === 'relevance' ? Math.max(repo.rankCandidates, criteria.offset + criteria.limit) : criteria.offset + criteria.limit;
     // No statistics yet (a table never analysed): collecting the matches is never a disaster.
     if (jobs <= 0 || expectedMatches <= 0) return 'scan';
-    // Best paid first under a pay ceiling: the walk would first pass every better-paid job.
-    if (criteria.sort === 'salary' && criteria.salaryMax !== undefined) return 'scan';
+    // (Best paid first under a pay ceiling walks too: the ceiling is checked in the salary index, so
+    // better-paid jobs are passed there, without a visit to the table.)
     const walk = (6 * wanted * jobs) / expectedMatches;
     const scan = 3 * expectedMatches;
     const slice = Math.ceil((2 * wanted * jobs) / expectedMatches);
