@@ -169,6 +169,26 @@ describe('page plans', () => {
     }
   });
 
+  it('best paid first under a pay ceiling: walking the salary index and collecting give the same pages', async () => {
+    for (let i = 0; i < 40; i++) {
+      const low = 30_000 + ((i * 7) % 40) * 2_500;
+      await createJob(t.db, companyId, {
+        title: `Tide gauge reader ${i}`,
+        salaryMin: i % 5 === 0 ? null : low,
+        salaryMax: i % 7 === 0 ? null : low + ((i * 3) % 5) * 10_000,
+      });
+    }
+    const base: SearchCriteria = { text: 'tide', today: new Date().toISOString().slice(0, 10), sort: 'salary', limit: 6, offset: 0 };
+    const cases: Array<Partial<SearchCriteria>> = [{ salaryMax: 60_000 }, { salaryMin: 50_000, salaryMax: 70_000 }, { salaryMax: 90_000, offset: 6 }, { text: null, salaryMax: 45_000 }];
+    for (const change of cases) {
+      const criteria = { ...base, ...change };
+      const walked = (await findJobPage(t.db, criteria, 'walk')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
+      const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
+      expect(walked.length, JSON.stringify(change)).toBeGreaterThan(0);
+      expect(walked, JSON.stringify(change)).toEqual(scanned);
+    }
+  });
+
   it('a slice of the newest jobs gives the same page when it holds enough matches, and nothing it cannot vouch for', async () => {
     const base: SearchCriteria = { text: null, today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 5, offset: 0 };
     const [{ n: all }] = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_search`)) as [{ n: number }];
