@@ -256,13 +256,13 @@ export async function countJobFacets(
     union all
     (select 'location', location, location, count(*)::int from base where ${others('location')} group by 2 order by 4 desc, 2 limit ${limits.location})
     union all
-    (select 'category', x.id::text, min(t.name), count(*)::int
-      from base cross join unnest(base.category_ids) as x(id) join job_categories t on t.id = x.id
-      where ${others('category')} group by x.id)
+    (select 'category', x.id::text, t.name, x.n
+      from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
+      join job_categories t on t.id = x.id)
     union all
-    (select 'skills', x.id::text, min(t.name), count(*)::int
-      from base cross join unnest(base.skill_ids) as x(id) join job_skills t on t.id = x.id
-      where ${others('skills')} group by x.id order by bool_or(x.id = any(${selectedSkills})) desc, 4 desc, 3 limit ${limits.skills})`,
+    (select 'skills', x.id::text, t.name, x.n
+      from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
+      join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 4 desc, 3 limit ${limits.skills})`,
   );
   let total = 0;
   let scanned = 0;
