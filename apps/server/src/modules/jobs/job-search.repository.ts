@@ -287,21 +287,6 @@ export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Whether any public job matches, every filter applied. */
-export async function anyJobMatches(db: Db, c: SearchCriteria): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as found`,
-  );
-  return rows[0]?.found ?? false;
-}
-
-/** Whether a search text has any searchable word at all (it may be only stop words or symbols). */
-export async function hasSearchTerms(db: Db, text: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(db, sql`select numnode(${tsquery(text)}) as n`);
-  return (rows[0]?.n ?? 0) > 0;
-}
-
 /**
  * Whether a public job has the word (SQL over a column or parameter of words). The 1-in-128
  * sample is asked first: for a common word a sampled match answers from a small index, where the
@@ -314,16 +299,21 @@ const matchesPublicJob = (word: SQL, today: string) => {
   return sql`(${exists(sql`${inSample(128)} and `)} or ${exists(sql``)})`;
 };
 
-/** The words (of those given) that match no public job. Stop words count as matching. */
-export async function findUnmatchedWords(db: Db, words: string[], today: string): Promise<string[]> {
-  if (!words.length) return [];
-  const rows = await queryRows<{ word: string }>(
+/**
+ * Why a search may have found nothing, in one statement: whether any public job matches with every
+ * filter (a count would be 0 when not), whether the text has any searchable word (it may be only
+ * stop words or symbols), and which of the given words match no public job (stop words count as
+ * matching).
+ */
+export async function explainNoMatch(db: Db, c: SearchCriteria & { text: string }, words: string[]): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[] }> {
+  const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[] }>(
     db,
-    sql`
-    select w.word from unnest(${textArray(words)}) as w(word)
-    where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, today)}`,
+    sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
+      array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
+        where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, c.today)} order by w.n) as unmatched`,
   );
-  return rows.map((r) => r.word);
+  const row = rows[0]!;
+  return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched };
 }
 
 /** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */

@@ -58,6 +58,9 @@ const allowedEdits = (length: number) => (length <= 5 ? 1 : length <= 9 ? 2 : 3)
 // Words as the search text has them; `or` is the websearch operator, short words are not corrected.
 const wordPattern = /[\p{L}][\p{L}\p{N}]*/gu;
 const minCorrectableLength = 4;
+/** The words of a search text that may be corrected (long enough, not the operator `or`). */
+const correctableWords = (text: string) =>
+  [...text.matchAll(wordPattern)].filter((m) => m[0].length >= minCorrectableLength && m[0].toLowerCase() !== 'or');
 
 /** Search text as typed, tidied: one space between words; null when it has nothing to search for. */
 export function normalizeSearchText(text: string | undefined): string | null {
@@ -135,10 +138,7 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
    * Corrects each word that matches no public job to the nearest known word (trigram neighbours
    * from search_words, then the fewest edits). Answers the corrected text, or null when no word changed.
    */
-  async function correctSpelling(text: string, today: string): Promise<string | null> {
-    const matches = [...text.matchAll(wordPattern)].filter((m) => m[0].length >= minCorrectableLength && m[0].toLowerCase() !== 'or');
-    const words = [...new Set(matches.map((m) => m[0].toLowerCase()))];
-    const unmatched = await repo.findUnmatchedWords(db, words, today);
+  async function correctSpelling(text: string, unmatched: string[], today: string): Promise<string | null> {
     const corrections = new Map<string, string>();
     for (const word of unmatched) {
       const candidates = (await repo.findSimilarWords(db, word))
@@ -153,7 +153,7 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     if (!corrections.size) return null;
     let corrected = '';
     let from = 0;
-    for (const m of matches) {
+    for (const m of correctableWords(text)) {
       const replacement = corrections.get(m[0].toLowerCase());
       if (!replacement) continue;
       corrected += text.slice(from, m.index) + replacement;
@@ -261,12 +261,14 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     let correctedSearch: string | null = null;
     let criteria = toCriteria(q, text, today);
     let sampled = await sample(criteria);
-    // Nothing matched (none in the sample, and none at all: a count would be 0): the text may be
-    // only stop words (then search without it) or have misspelt words. Asked before reading a page.
-    if (text && sampled.coarse.total === 0 && !(await repo.anyJobMatches(db, criteria))) {
-      const hasTerms = await repo.hasSearchTerms(db, text);
-      const corrected = hasTerms ? await correctSpelling(text, today) : null;
-      if (!hasTerms || corrected !== null) {
+    // None in the sample: one statement says whether anything matches at all (a count would be 0
+    // if not) and, if not, whether the text is only stop words (then search without it) or which of
+    // its words match no public job (then correct them). All before a page is read.
+    if (text && sampled.coarse.total === 0) {
+      const words = [...new Set(correctableWords(text).map((m) => m[0].toLowerCase()))];
+      const why = await repo.explainNoMatch(db, { ...criteria, text }, words);
+      const corrected = why.matches || !why.hasTerms ? null : await correctSpelling(text, why.unmatched, today);
+      if (!why.matches && (!why.hasTerms || corrected !== null)) {
         text = corrected;
         correctedSearch = corrected;
         criteria = toCriteria(q, text, today);
