@@ -3,7 +3,7 @@
 -- vector recomputed by jobs_search_document) copies the changed rows; a company's approval is
 -- copied to its jobs' rows; deleting a job deletes its row (foreign key, on delete cascade).
 
--- A job's search row, as it should be.
+-- A job's search row, as it should be: job_search's columns, in its order (the copies below insert `SELECT *`).
 CREATE VIEW job_search_source AS
 SELECT j.id, j.company_id, j.salary_min, j.salary_max, j.posted_at, j.application_deadline, j.status = 'open' AS is_open,
   c.is_approved AS company_approved, j.is_remote, j.employment_type, j.experience_level, j.location, j.category_ids, j.skill_ids,
