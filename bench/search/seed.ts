@@ -2,9 +2,12 @@
 // Jobs come from the same templates as the demo seed (apps/server/src/db/seed/job-text.ts).
 // Rows go in through multi-row INSERT … SELECT FROM unnest(…) batches with the per-row search
 // trigger switched off; the search vectors (same SQL function as the trigger) and the words
-// table are filled set-based, then the tables are vacuumed and analysed.
+// table are filled set-based, the search rows (job_search) by the same statement triggers as
+// every other write, then the tables are vacuumed and analysed.
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../../apps/server/src/db/client';
+import { migrationsFolder, openPostgres } from '../../apps/server/src/db/client';
 import { createRandom, demoCategories, demoSkills, generateJob, pick, type CompanyContext } from '../../apps/server/src/db/seed/job-text';
 
 export interface SeedOptions {
@@ -46,12 +49,21 @@ const day = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const pgArray = (ids: number[]) => `{${ids.join(',')}}`;
 
+/** The time stamp of the newest migration in the code (drizzle records it when it applies one). */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** The job count of an existing benchmark database whose schema is this code's (its newest migration applied); undefined otherwise. */
 async function countJobs(url: string): Promise<number | undefined> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from jobs');
-    return Number(rows[0]?.n ?? 0);
+    const { rows } = await client.query<{ n: string; migration: string | null }>(
+      'select (select count(*) from jobs) as n, (select max(created_at) from drizzle.__drizzle_migrations) as migration',
+    );
+    return Number(rows[0]?.migration) === newestMigration() ? Number(rows[0]?.n ?? 0) : undefined;
   } catch {
     return undefined;
   } finally {
@@ -65,6 +77,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
   const started = Date.now();
   const url = new URL(options.serverUrl);
   url.pathname = `/${options.database}`;
+  // Reused only when its job count matches and its schema is this code's (another branch's run may have made it).
   if (!options.fresh && (await countJobs(url.toString())) === options.jobs) {
     log(`reusing ${options.database} (${options.jobs.toLocaleString('en')} jobs)`);
     return { url: url.toString(), reused: true, seconds: 0 };
@@ -193,6 +206,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
       ) words where length(w) between 3 and 30 and w ~ '^[[:alpha:]]'
       on conflict (word) do nothing`);
     await client.query('vacuum (analyze) jobs');
+    await client.query('vacuum (analyze) job_search');
     await client.query('vacuum (analyze) companies');
     await client.query('vacuum (analyze) search_words');
   } finally {

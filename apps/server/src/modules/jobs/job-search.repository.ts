@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobs, searchState } from '../../db/schema';
+import { companies, jobSearch, jobs, searchState } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
-import { publicJobCondition } from './jobs.repository';
+import { publicSearchRowCondition } from './jobs.repository';
 
 /** The facets of a search, each a filter that can also be counted per value. */
 export const facetNames = ['employment_type', 'experience_level', 'category', 'skills', 'location', 'is_remote', 'posted_within'] as const;
@@ -44,25 +44,25 @@ const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 /** Conditions every counted row meets: public, the words, and the filters that have no facet. */
 function baseConditions(c: SearchCriteria): SQL {
-  const parts: SQL[] = [publicJobCondition(c.today)];
-  if (c.text) parts.push(sql`${jobs.searchVector} @@ ${tsquery(c.text)}`);
+  const parts: SQL[] = [publicSearchRowCondition(c.today)];
+  if (c.text) parts.push(sql`${jobSearch.searchVector} @@ ${tsquery(c.text)}`);
   // A job's pay range meets the asked range; a job with only one bound is a range of one amount.
-  if (c.salaryMin !== undefined) parts.push(sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin}) >= ${c.salaryMin}`);
-  if (c.salaryMax !== undefined) parts.push(sql`coalesce(${jobs.salaryMin}, ${jobs.salaryMax}) <= ${c.salaryMax}`);
-  if (c.company !== undefined) parts.push(sql`${jobs.companyId} = ${c.company}`);
+  if (c.salaryMin !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin}) >= ${c.salaryMin}`);
+  if (c.salaryMax !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMin}, ${jobSearch.salaryMax}) <= ${c.salaryMax}`);
+  if (c.company !== undefined) parts.push(sql`${jobSearch.companyId} = ${c.company}`);
   return sql.join(parts, sql` and `);
 }
 
 /** The faceted filters that are active, by facet (an inactive one is absent). */
 function facetConditions(c: SearchCriteria): Partial<Record<FacetName, SQL>> {
   const f: Partial<Record<FacetName, SQL>> = {};
-  if (c.employmentTypes?.length) f.employment_type = sql`${jobs.employmentType} = any(${textArray(c.employmentTypes)})`;
-  if (c.experienceLevels?.length) f.experience_level = sql`${jobs.experienceLevel} = any(${textArray(c.experienceLevels)})`;
-  if (c.categories?.length) f.category = sql`${jobs.categoryIds} && ${intArray(c.categories)}`;
-  if (c.skills?.length) f.skills = sql`${jobs.skillIds} && ${intArray(c.skills)}`;
-  if (c.location) f.location = sql`${jobs.location} ilike ${`%${escapeLike(c.location)}%`}`;
-  if (c.isRemote !== undefined) f.is_remote = sql`${jobs.isRemote} = ${c.isRemote}`;
-  if (c.postedWithinDays !== undefined) f.posted_within = sql`${jobs.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
+  if (c.employmentTypes?.length) f.employment_type = sql`${jobSearch.employmentType} = any(${textArray(c.employmentTypes)})`;
+  if (c.experienceLevels?.length) f.experience_level = sql`${jobSearch.experienceLevel} = any(${textArray(c.experienceLevels)})`;
+  if (c.categories?.length) f.category = sql`${jobSearch.categoryIds} && ${intArray(c.categories)}`;
+  if (c.skills?.length) f.skills = sql`${jobSearch.skillIds} && ${intArray(c.skills)}`;
+  if (c.location) f.location = sql`${jobSearch.location} ilike ${`%${escapeLike(c.location)}%`}`;
+  if (c.isRemote !== undefined) f.is_remote = sql`${jobSearch.isRemote} = ${c.isRemote}`;
+  if (c.postedWithinDays !== undefined) f.posted_within = sql`${jobSearch.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
   return f;
 }
 
@@ -71,7 +71,10 @@ const allOf = (conditions: Array<SQL | undefined>) => {
   return present.length ? sql.join(present, sql` and `) : sql`true`;
 };
 
-const salaryKey = sql`coalesce(${jobs.salaryMax}, ${jobs.salaryMin})`;
+/** Every condition of a search: public, the words and every filter. */
+const everyCondition = (c: SearchCriteria) => sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
+
+const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
 
 /**
  * Relevance ranks the newest this-many matches of a search (ts_rank on the weighted vector);
@@ -83,17 +86,27 @@ export const rankCandidates = 200;
 /**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
  * index) until enough match: cheap when many jobs match. `scan`: collect every match through the
- * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. The caller chooses
- * from the sampled number of matches: the planner's own choice, from its selectivity guesses,
- * was several times slower on a third of the benchmark's queries.
+ * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. `slice`: collect the
+ * matches among the newest `slice` jobs only (the date index's range ANDed with the other indexes'
+ * bitmaps), then sort: for newest-first orders when a walk would read too many rows and a scan
+ * too many matches; it must find enough matches to be sure of the page, else the caller falls
+ * back. The caller chooses from the sampled number of matches: the planner's own choice, from its
+ * selectivity guesses, was several times slower on a third of the benchmark's queries.
  */
-export type PagePlan = 'walk' | 'scan';
+export type PagePlan = 'walk' | 'scan' | { slice: number };
 
-/** Columns part, rank, salary_key, posted_at and id of one page of results, in order. */
+/** Whether a page is read newest first (the orders a slice can serve). */
+export const readsNewestFirst = (c: SearchCriteria) => c.sort !== 'salary' && !(c.text && c.sort === 'relevance' && c.offset + c.limit > rankCandidates);
+
+/** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
 function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
-  const where = sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
-  const columns = sql`${jobs.id} as id, ${jobs.postedAt} as posted_at, ${salaryKey} as salary_key`;
-  const from = sql`from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}`;
+  const inSlice =
+    typeof plan === 'object'
+      ? sql` and ${jobSearch.postedAt} >= coalesce((select posted_at from job_search order by posted_at desc offset ${plan.slice - 1} limit 1), '-infinity')`
+      : sql``;
+  const where = sql`${everyCondition(c)}${inSlice}`;
+  const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
+  const from = sql`from ${jobSearch}`;
   // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
   const matches = plan === 'walk' ? sql`select ${columns} ${from} where ${where}` : sql`select * from (select ${columns} ${from} where ${where} offset 0) as fenced`;
   const newest = sql`posted_at desc, id desc`;
@@ -101,23 +114,29 @@ function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } 
     const order = sql`part, rank desc, posted_at desc, id desc`;
     // The candidates carry only id and date; the vectors are read for those few alone.
     const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
-        candidates.posted_at, 0 as part
+        candidates.posted_at, 0 as part, count(*) over ()::int as found
       from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
-      join jobs as ranked_job on ranked_job.id = candidates.id`;
+      join job_search as ranked_job on ranked_job.id = candidates.id`;
     if (c.offset + c.limit <= rankCandidates) return { query: sql`${ranked} order by ${order} limit ${c.limit} offset ${c.offset}`, order };
-    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part
+    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
   }
   const order = c.sort === 'salary' ? sql`salary_key desc nulls last, posted_at desc, id desc` : newest;
   return {
-    query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
+    query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part, null::int as found
+      from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
     order,
   };
 }
 
-/** One page of matching public jobs, in the asked order, with a snippet around the matched words. */
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[]> {
+/**
+ * One page of matching public jobs, in the asked order, with a snippet around the matched words.
+ * Null only for a slice that held too few matches to be sure of the page.
+ */
+export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobSummaryRecord[]>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
   const page = pageIds(c, plan);
   const snippet = c.text
     ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, 'MaxFragments=1, MaxWords=28, MinWords=12, StartSel="", StopSel=""')`
@@ -137,13 +156,14 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     skills: string[];
     posted_at: string | Date;
     snippet: string;
+    found: number | null;
   };
   const query = sql`
     with page as (${page.query})
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      ${snippet} as snippet
+      ${snippet} as snippet, page.found
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
   // A walk forbids the other ways for this one statement (settings local to its transaction).
@@ -154,6 +174,11 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
           return queryRows<Row>(tx as unknown as Db, query);
         })
       : await queryRows<Row>(db, query);
+  if (typeof plan === 'object') {
+    // Complete when the slice held every candidate a full read would rank, or a whole page newest first.
+    const complete = c.text && c.sort === 'relevance' ? rows[0]?.found === rankCandidates : rows.length === c.limit;
+    if (!complete) return null;
+  }
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -175,7 +200,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;
 export type SampleRate = (typeof sampleRates)[number];
-const inSample = (every: SampleRate) => sql.raw(`"jobs"."id" % ${every} = 0`);
+const inSample = (every: SampleRate) => sql.raw(`"job_search"."id" % ${every} = 0`);
 
 /**
  * The count of matching public jobs and, per facet, the count per value with every other active
@@ -200,11 +225,11 @@ export async function countJobFacets(
     db,
     sql`
     with base as materialized (
-      select ${jobs.employmentType} as employment_type, ${jobs.experienceLevel} as experience_level, ${jobs.location} as location,
-        ${jobs.isRemote} as is_remote, ${jobs.postedAt} as posted_at, ${jobs.categoryIds} as category_ids, ${jobs.skillIds} as skill_ids,
+      select ${jobSearch.employmentType} as employment_type, ${jobSearch.experienceLevel} as experience_level, ${jobSearch.location} as location,
+        ${jobSearch.isRemote} as is_remote, ${jobSearch.postedAt} as posted_at, ${jobSearch.categoryIds} as category_ids, ${jobSearch.skillIds} as skill_ids,
         ${flag('employment_type')} as f_employment_type, ${flag('experience_level')} as f_experience_level, ${flag('category')} as f_category,
         ${flag('skills')} as f_skills, ${flag('location')} as f_location, ${flag('is_remote')} as f_is_remote, ${flag('posted_within')} as f_posted_within
-      from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
+      from ${jobSearch}
       where ${baseConditions(c)}${options.sampleEvery ? sql` and ${inSample(options.sampleEvery)}` : sql``}
     ),
     scalar as materialized (
@@ -231,13 +256,13 @@ export async function countJobFacets(
     union all
     (select 'location', location, location, count(*)::int from base where ${others('location')} group by 2 order by 4 desc, 2 limit ${limits.location})
     union all
-    (select 'category', x.id::text, min(t.name), count(*)::int
-      from base cross join unnest(base.category_ids) as x(id) join job_categories t on t.id = x.id
-      where ${others('category')} group by x.id)
+    (select 'category', x.id::text, t.name, x.n
+      from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
+      join job_categories t on t.id = x.id)
     union all
-    (select 'skills', x.id::text, min(t.name), count(*)::int
-      from base cross join unnest(base.skill_ids) as x(id) join job_skills t on t.id = x.id
-      where ${others('skills')} group by x.id order by bool_or(x.id = any(${selectedSkills})) desc, 4 desc, 3 limit ${limits.skills})`,
+    (select 'skills', x.id::text, t.name, x.n
+      from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
+      join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 4 desc, 3 limit ${limits.skills})`,
   );
   let total = 0;
   let scanned = 0;
@@ -256,51 +281,60 @@ export async function countJobFacets(
 export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-      where ${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`,
+    sql`select count(*)::int as n from ${jobSearch}
+      where ${everyCondition(c)}`,
   );
   return rows[0]?.n ?? 0;
 }
 
-/** Whether a search text has any searchable word at all (it may be only stop words or symbols). */
-export async function hasSearchTerms(db: Db, text: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(db, sql`select numnode(${tsquery(text)}) as n`);
-  return (rows[0]?.n ?? 0) > 0;
-}
+/**
+ * Whether a public job has the word (SQL over a column or parameter of words). The 1-in-128
+ * sample is asked first: for a common word a sampled match answers from a small index, where the
+ * full index would first gather every match (40,000 for "engineer") into a bitmap.
+ */
+const matchesPublicJob = (word: SQL, today: string) => {
+  const exists = (sample: SQL) => sql`exists (
+    select 1 from ${jobSearch}
+    where ${sample}${jobSearch.searchVector} @@ plainto_tsquery('english', ${word}) and ${publicSearchRowCondition(today)})`;
+  return sql`(${exists(sql`${inSample(128)} and `)} or ${exists(sql``)})`;
+};
 
-/** The words (of those given) that match no public job. Stop words count as matching. */
-export async function findUnmatchedWords(db: Db, words: string[], today: string): Promise<string[]> {
-  if (!words.length) return [];
-  const rows = await queryRows<{ word: string }>(
+/**
+ * Why a search may have found nothing, in one statement: whether any public job matches with every
+ * filter (a count would be 0 when not), whether the text has any searchable word (it may be only
+ * stop words or symbols), and which of the given words match no public job (stop words count as
+ * matching).
+ */
+export async function explainNoMatch(db: Db, c: SearchCriteria & { text: string }, words: string[]): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[] }> {
+  const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[] }>(
     db,
-    sql`
-    select w.word from unnest(${textArray(words)}) as w(word)
-    where numnode(plainto_tsquery('english', w.word)) > 0
-      and not exists (
-        select 1 from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-        where ${jobs.searchVector} @@ plainto_tsquery('english', w.word) and ${publicJobCondition(today)})`,
+    sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
+      array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
+        where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, c.today)} order by w.n) as unmatched`,
   );
-  return rows.map((r) => r.word);
-}
-
-export interface WordCandidate {
-  word: string;
-  similarity: number;
-  matchesPublicJob: boolean;
+  const row = rows[0]!;
+  return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched };
 }
 
 /** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */
-export async function findSimilarWords(db: Db, word: string, today: string, limit = 8): Promise<WordCandidate[]> {
-  const rows = await queryRows<{ word: string; similarity: number; matches: boolean }>(
+export async function findSimilarWords(db: Db, word: string, limit = 8): Promise<Array<{ word: string; similarity: number }>> {
+  const rows = await queryRows<{ word: string; similarity: number }>(
+    db,
+    sql`select word, similarity(word, ${word}) as similarity from search_words order by word <-> ${word} limit ${limit}`,
+  );
+  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
+}
+
+/** The first of the words, in their order, that a public job has; null when none has. */
+export async function findFirstMatchedWord(db: Db, words: string[], today: string): Promise<string | null> {
+  if (!words.length) return null;
+  const rows = await queryRows<{ word: string }>(
     db,
     sql`
-    select n.word, similarity(n.word, ${word}) as similarity,
-      exists (
-        select 1 from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId}
-        where ${jobs.searchVector} @@ plainto_tsquery('english', n.word) and ${publicJobCondition(today)}) as matches
-    from (select word from search_words order by word <-> ${word} limit ${limit}) as n`,
+    select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
+    where ${matchesPublicJob(sql`w.word`, today)} order by w.n limit 1`,
   );
-  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity), matchesPublicJob: r.matches }));
+  return rows[0]?.word ?? null;
 }
 
 /** The version of everything a search reads; it moves with every committed write (migration 0005). */
@@ -311,6 +345,6 @@ export async function readSearchVersion(db: Db): Promise<number> {
 
 /** About how many jobs there are (the planner's statistics; no scan). */
 export async function estimateJobCount(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'jobs'::regclass`);
+  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'job_search'::regclass`);
   return Number(rows[0]?.n ?? 0);
 }

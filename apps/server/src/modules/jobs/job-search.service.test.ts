@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema';
-import { createCompany, createJob, createUser } from '../../db/seed/factories';
+import { queryRows } from '../../db/client';
+import { companies, jobSkills, jobs } from '../../db/schema';
+import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
 import { findJobPage, type SearchCriteria } from './job-search.repository';
 import { createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
@@ -85,6 +86,46 @@ describe('the search cache', () => {
   });
 });
 
+describe('search rows (job_search)', () => {
+  // Rows that differ between what the search reads and what the jobs and companies say, both ways.
+  const drift = () =>
+    queryRows<{ id: number }>(
+      t.db,
+      sql`(select id from (select * from job_search_source except select * from job_search) as missing)
+        union all (select id from (select * from job_search except select * from job_search_source) as stale)`,
+    );
+
+  it('follow every write to jobs, companies and skills, made by any path', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const company = await createCompany(t.db, owner.id, { isApproved: false });
+    const skill = await createSkill(t.db, 'Semaphore signalling');
+    const job = await createJob(t.db, company.id, { title: 'Signal officer', skillIds: [skill.id], salaryMin: 40_000 });
+    // Several rows in one statement, as the benchmark's loader writes them.
+    await t.db.insert(jobs).values(
+      [1, 2, 3].map((i) => ({ companyId: company.id, title: `Flag officer ${i}`, description: 'Flags.', location: 'Oslo, Norway', employmentType: 'Contract' as const, experienceLevel: 'Entry level' as const })),
+    );
+    expect(await drift()).toEqual([]);
+
+    await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));
+    await t.db.update(jobs).set({ status: 'closed', salaryMax: 50_000, applicationDeadline: '2031-01-31' }).where(eq(jobs.id, job.id));
+    await t.db.update(jobs).set({ companyId }).where(eq(jobs.title, 'Flag officer 1'));
+    await t.db.update(jobSkills).set({ name: 'Heliograph signalling' }).where(eq(jobSkills.id, skill.id));
+    await t.db.update(companies).set({ name: 'Renamed Signals' }).where(eq(companies.id, company.id));
+    expect(await drift()).toEqual([]);
+    const [row] = await queryRows<{ is_open: boolean; company_approved: boolean; vector: string }>(
+      t.db,
+      sql`select is_open, company_approved, search_vector::text as vector from job_search where id = ${job.id}`,
+    );
+    expect(row).toMatchObject({ is_open: false, company_approved: true });
+    expect(row!.vector).toContain("'heliograph'");
+    expect(row!.vector).toContain("'renam'");
+
+    await t.db.delete(jobs).where(inArray(jobs.title, ['Flag officer 2', 'Flag officer 3']));
+    expect(await drift()).toEqual([]);
+    expect(await queryRows(t.db, sql`select 1 from job_search s left join jobs j on j.id = s.id where j.id is null`)).toEqual([]);
+  });
+});
+
 describe('page plans', () => {
   it('walking an ordered index and collecting every match give the same pages', async () => {
     const base: SearchCriteria = { text: null, today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 7, offset: 0 };
@@ -126,6 +167,49 @@ describe('page plans', () => {
       const firstPage = await findJobPage(t.db, base, plan);
       expect(firstPage.every((r) => r.title.startsWith('Beacon')), plan).toBe(true);
     }
+  });
+
+  it('best paid first under a pay ceiling: walking the salary index and collecting give the same pages', async () => {
+    for (let i = 0; i < 40; i++) {
+      const low = 30_000 + ((i * 7) % 40) * 2_500;
+      await createJob(t.db, companyId, {
+        title: `Tide gauge reader ${i}`,
+        salaryMin: i % 5 === 0 ? null : low,
+        salaryMax: i % 7 === 0 ? null : low + ((i * 3) % 5) * 10_000,
+      });
+    }
+    const base: SearchCriteria = { text: 'tide', today: new Date().toISOString().slice(0, 10), sort: 'salary', limit: 6, offset: 0 };
+    const cases: Array<Partial<SearchCriteria>> = [{ salaryMax: 60_000 }, { salaryMin: 50_000, salaryMax: 70_000 }, { salaryMax: 90_000, offset: 6 }, { text: null, salaryMax: 45_000 }];
+    for (const change of cases) {
+      const criteria = { ...base, ...change };
+      const walked = (await findJobPage(t.db, criteria, 'walk')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
+      const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
+      expect(walked.length, JSON.stringify(change)).toBeGreaterThan(0);
+      expect(walked, JSON.stringify(change)).toEqual(scanned);
+    }
+  });
+
+  it('a slice of the newest jobs gives the same page when it holds enough matches, and nothing it cannot vouch for', async () => {
+    const base: SearchCriteria = { text: null, today: new Date().toISOString().slice(0, 10), sort: 'relevance', limit: 5, offset: 0 };
+    const [{ n: all }] = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_search`)) as [{ n: number }];
+    // Run after the test above: 230 beacon jobs, the oldest jobs here, posted over the past 230 hours.
+    const cases: Array<Partial<SearchCriteria>> = [
+      { text: 'beacon' },
+      { text: 'beacon', offset: 180, limit: 20 },
+      { text: 'keeper', sort: 'newest', offset: 5 },
+      { sort: 'newest', employmentTypes: ['Part-time'] },
+      { company: companyId, offset: 10 },
+    ];
+    for (const change of cases) {
+      const criteria = { ...base, ...change };
+      const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => r.id);
+      expect((await findJobPage(t.db, criteria, { slice: all }))?.map((r) => r.id), JSON.stringify(change)).toEqual(scanned);
+      // The newest job alone cannot hold a page of matches: the caller must read again.
+      expect(await findJobPage(t.db, criteria, { slice: 1 }), JSON.stringify(change)).toBeNull();
+    }
+    // A slice without the 40 oldest jobs (beacon jobs) holds 190 of the 200 candidates a full read would rank: not sure of the order, so no page.
+    expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 40 })).toBeNull();
+    expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 30 })).not.toBeNull();
   });
 });
 

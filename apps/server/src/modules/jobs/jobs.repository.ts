@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { employerJobQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { applications, companies, jobs, type JobRow } from '../../db/schema';
+import { applications, companies, jobSearch, jobs, type JobRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 
 type EmployerJobQuery = ReturnType<typeof employerJobQuery.parse>;
@@ -32,6 +32,13 @@ export interface JobRecord extends Omit<JobRow, 'searchVector' | 'titleVector'> 
  */
 export const publicJobCondition = (today: string) =>
   sql`(${jobs.status} = 'open' and (${jobs.applicationDeadline} is null or ${jobs.applicationDeadline} >= ${today}::date) and ${companies.isApproved})`;
+
+/**
+ * The same rule on a job's search row (job_search, kept from jobs and companies by the triggers of
+ * migration 0009): open, not past its deadline, of an approved company.
+ */
+export const publicSearchRowCondition = (today: string) =>
+  sql`(${jobSearch.isOpen} and (${jobSearch.applicationDeadline} is null or ${jobSearch.applicationDeadline} >= ${today}::date) and ${jobSearch.companyApproved})`;
 
 // Names in the order the employer picked them; ids of since-deleted items drop out.
 const namedList = (table: 'job_categories' | 'job_skills', ids: SQL) =>
