@@ -36,6 +36,7 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService } from './modules/jobs/job-search.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { createFileReleaser } from './modules/files/files.service';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
@@ -224,7 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  jobsRoutes(app, { jobs: createJobsService({ db }), jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }) });
+  jobsRoutes(app, {
+    jobs: createJobsService({ db, files: createFileReleaser({ db, storage, log: app.log }) }),
+    jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),
+  });
   const profiles = createProfilesService({ db, storage, log: app.log });
   const matchingJobs = createMatchingJobsService({ db });
   profilesRoutes(app, { profiles });

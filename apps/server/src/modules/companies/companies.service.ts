@@ -13,6 +13,7 @@ import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
 import { findUserById } from '../users/users.repository';
+import { createFileReleaser, removeStored } from '../files/files.service';
 
 export interface CompaniesDeps {
   db: Db;
@@ -48,6 +49,7 @@ function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
 
 export function createCompaniesService(deps: CompaniesDeps) {
   const { db, storage } = deps;
+  const files = createFileReleaser(deps);
 
   const present = (viewer: Viewer | null, row: CompanyRecord) =>
     presentCompany(row, { withOwner: isAdmin(viewer) || isOwner(viewer, row) });
@@ -140,10 +142,10 @@ export function createCompaniesService(deps: CompaniesDeps) {
     },
 
     async remove(id: number): Promise<void> {
-      const deleted = await repo.deleteCompany(db, id);
+      // Its jobs and their applications go with it, and the resumes sent only with them.
+      const deleted = await files.withApplicationsOf({ companyId: id }, () => repo.deleteCompany(db, id));
       if (!deleted) throw notFound('That company');
-      if (deleted.logo)
-        await storage.remove(deleted.logo).catch((error: unknown) => deps.log.warn({ err: error }, 'logo file not removed'));
+      if (deleted.logo) await removeStored(storage, deps.log, deleted.logo);
     },
 
     /** 404 unless this viewer may change the company (checked before an upload is read). */
@@ -156,8 +158,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const key = `logos/company-${id}-${randomBytes(6).toString('hex')}.${imageTypes[upload.type]}`;
       await storage.put(key, upload.data);
       const previous = await repo.setCompanyLogo(db, id, key);
-      if (previous && previous !== key)
-        await storage.remove(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'old logo not removed'));
+      if (previous && previous !== key) await removeStored(storage, deps.log, previous);
       return reload(viewer, id);
     },
 

@@ -4,6 +4,7 @@ import { AppError, forbidden } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import { findCompanyByOwner } from '../companies/companies.repository';
+import type { FileReleaser } from '../files/files.service';
 import { findUnknownTaxonomyIds } from '../taxonomy/taxonomy.repository';
 import { presentJob, type NotPublicReason } from './jobs.presenter';
 import * as repo from './jobs.repository';
@@ -52,7 +53,7 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   return v;
 }
 
-export function createJobsService({ db }: { db: Db }) {
+export function createJobsService({ db, files }: { db: Db; files: FileReleaser }) {
   const isOwner = (viewer: Viewer | null, job: JobRecord) => viewer?.role === 'employer' && viewer.userId === job.company.ownerId;
 
   async function present(job: JobRecord, viewer: Viewer | null, today: string): Promise<JobOut> {
@@ -140,7 +141,8 @@ export function createJobsService({ db }: { db: Db }) {
     async remove(viewer: Viewer, id: number): Promise<void> {
       const job = await repo.findJobById(db, id);
       if (!job || !(isOwner(viewer, job) || viewer.role === 'admin')) throw unavailable();
-      await repo.deleteJob(db, id);
+      // Its applications go with it, and the resumes sent only with them.
+      await files.withApplicationsOf({ jobId: id }, () => repo.deleteJob(db, id));
     },
 
     /** The employer's own jobs with status, why each is not public, and applicants. */

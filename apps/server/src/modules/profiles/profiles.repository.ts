@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Education, JobPreferences, ProfileSkill, WorkExperience } from '@jobportal/shared';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   applications,
   companies,
@@ -198,21 +198,6 @@ export async function findProfileFile(db: Db, userId: number, kind: 'photo' | 'r
 /** Deletes a file's row by its storage key (a row written for an upload that was then refused). */
 export async function deleteUploadedFileByKey(db: Db, storageKey: string): Promise<void> {
   await db.delete(uploadedFiles).where(eq(uploadedFiles.storageKey, storageKey));
-}
-
-/**
- * Deletes a file's row when nothing refers to it any more (no profile, no application) and gives
- * its storage key so the caller removes the bytes; undefined when it is still in use or gone.
- */
-export async function deleteFileIfUnused(db: Db, id: number): Promise<string | undefined> {
-  const rows = await queryRows<{ storage_key: string }>(
-    db,
-    sql`delete from ${uploadedFiles} f where f.id = ${id}
-      and not exists (select 1 from ${applications} a where a.resume_file_id = f.id)
-      and not exists (select 1 from ${jobseekerProfiles} p where p.photo_file_id = f.id or p.resume_file_id = f.id)
-      returning f.storage_key`,
-  );
-  return rows[0]?.storage_key;
 }
 
 /** Whether the job seeker has applied to any job of the employer's company. */

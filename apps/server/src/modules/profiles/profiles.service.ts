@@ -7,6 +7,7 @@ import { notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import type { Storage } from '../../lib/storage';
 import { documentTypes, imageTypes, type FormFile } from '../../lib/uploads';
+import { createFileReleaser, removeStored } from '../files/files.service';
 import { presentProfile } from './profiles.presenter';
 import * as repo from './profiles.repository';
 import type { NewFile, ProfileValues } from './profiles.repository';
@@ -34,11 +35,6 @@ export async function storeUpload(storage: Storage, kind: keyof typeof folders, 
   return { ownerId, storageKey, originalName: file.name, contentType: file.contentType, sizeBytes: file.data.length };
 }
 
-/** Removes stored bytes, logging (never throwing) a failure: an orphaned file costs space, not correctness. */
-export async function removeStored(storage: Storage, log: FastifyBaseLogger, key: string): Promise<void> {
-  await storage.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'stored file not removed'));
-}
-
 function toValues(input: ParsedProfileUpdate): ProfileValues {
   const v: ProfileValues = {};
   const orNull = (s: string | null | undefined) => (s === undefined ? undefined : s || null);
@@ -58,15 +54,8 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
     return presentProfile((await repo.findProfileRecord(db, userId))!);
   }
 
-  /** Deletes a file no longer used (after the commit that replaced it); a failure only leaves an orphan, logged. */
-  async function releaseFile(id: number): Promise<void> {
-    try {
-      const key = await repo.deleteFileIfUnused(db, id);
-      if (key) await removeStored(storage, log, key);
-    } catch (error) {
-      log.warn({ err: error, fileId: id }, 'replaced file not released');
-    }
-  }
+  // Replaced files go once nothing uses them (after the commit that replaced them).
+  const releaser = createFileReleaser({ db, storage, log });
 
   /** Whether this viewer may see the job seeker's profile and its files: the owner, admins, employers applied to. */
   async function maySee(viewer: Viewer | null, jobseekerId: number): Promise<boolean> {
@@ -115,7 +104,7 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
         for (const file of Object.values(stored)) await removeStored(storage, log, file.storageKey);
         throw error;
       }
-      for (const id of replaced) await releaseFile(id);
+      await releaser.release(replaced);
       return load(viewer.userId);
     },
 
