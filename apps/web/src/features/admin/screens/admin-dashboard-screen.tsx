@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { limits, type Role } from '@jobportal/shared';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { AlertIcon, SearchIcon, UserIcon } from '../../../components/icons';
+import { AlertIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/api/api-error';
@@ -11,6 +9,7 @@ import { useListUsersQuery } from '../api/users-api';
 import { UsersList, UsersListSkeleton, UsersTable, UsersTableSkeleton } from '../components/users-table';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useListParams } from '../../../lib/list-params';
+import { ListSearchBox, useListSearch } from '../../../components/list-search';
 
 const pageSize = limits.pageSizeDefault;
 
@@ -33,9 +32,7 @@ function useUserFilters() {
 export function AdminDashboardScreen() {
   usePageTitle('Users');
   const { page, role, search, update } = useUserFilters();
-  const [searchInput, setSearchInput] = useState(search);
-  // The address (and so the query) follows the search box once typing pauses.
-  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const searchBox = useListSearch(search, (text) => update({ search: text }));
 
   const { data, error, isLoading, isFetching, isError, refetch } = useListUsersQuery({
     page,
@@ -50,8 +47,7 @@ export function AdminDashboardScreen() {
   const last = data ? Math.min(page * pageSize, data.count) : 0;
 
   const clearFilters = () => {
-    applySearch.cancel();
-    setSearchInput('');
+    searchBox.clear();
     update({ role: null, search: '' });
   };
 
@@ -68,17 +64,12 @@ export function AdminDashboardScreen() {
       <Card p={0}>
         <Stack gap={0}>
           <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <TextInput
-              aria-label="Search users by name or e-mail"
+            <ListSearchBox
+              box={searchBox}
+              label="Search users by name or e-mail"
               placeholder="Search by name or e-mail"
-              leftSection={<SearchIcon size={16} />}
-              value={searchInput}
-              onChange={(event) => {
-                setSearchInput(event.currentTarget.value);
-                applySearch(event.currentTarget.value);
-              }}
-              style={{ flex: '1 1 240px' }}
-              maw={{ sm: 360 }}
+              flex="1 1 240px"
+              maw={360}
             />
             <SegmentedControl
               aria-label="Filter by role"

@@ -1,11 +1,10 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { BuildingIcon, SearchIcon } from '../../../components/icons';
+import { BuildingIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
@@ -21,6 +20,7 @@ import {
 import { CompaniesList, CompaniesSkeleton, CompaniesTable } from '../components/companies-table';
 import { CompanyDetailsDrawer } from '../components/company-details-drawer';
 import { useListParams } from '../../../lib/list-params';
+import { ListSearchBox, useListSearch } from '../../../components/list-search';
 
 const pageSize = 20;
 
@@ -45,8 +45,7 @@ function useCompanyFilters() {
 export function AdminCompaniesScreen() {
   usePageTitle('Companies');
   const { page, approval, search, update } = useCompanyFilters();
-  const [searchInput, setSearchInput] = useState(search);
-  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const searchBox = useListSearch(search, (text) => update({ search: text }));
   const listArgs: CompanyListArgs = { page, page_size: pageSize, approval, search: search || undefined };
   const { data, error, isLoading, isFetching, isError, refetch } = useListCompaniesQuery(listArgs);
   const [toggleApproval] = useToggleCompanyApprovalMutation();
@@ -97,8 +96,7 @@ export function AdminCompaniesScreen() {
   };
 
   const clearFilters = () => {
-    applySearch.cancel();
-    setSearchInput('');
+    searchBox.clear();
     update({ approval: null, search: '' });
   };
 
@@ -121,18 +119,7 @@ export function AdminCompaniesScreen() {
       <Card p={0}>
         <Stack gap={0}>
           <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <TextInput
-              aria-label="Search companies by name"
-              placeholder="Search by name"
-              leftSection={<SearchIcon size={16} />}
-              value={searchInput}
-              onChange={(event) => {
-                setSearchInput(event.currentTarget.value);
-                applySearch(event.currentTarget.value);
-              }}
-              style={{ flex: '1 1 220px' }}
-              maw={{ sm: 340 }}
-            />
+            <ListSearchBox box={searchBox} label="Search companies by name" placeholder="Search by name" />
             <SegmentedControl
               aria-label="Filter by approval"
               data={approvalFilters}

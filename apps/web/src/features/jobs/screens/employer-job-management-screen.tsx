@@ -1,11 +1,10 @@
 import '../../../components/extra-styles';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { JobOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { AlertIcon, BriefcaseIcon, SearchIcon } from '../../../components/icons';
+import { AlertIcon, BriefcaseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { PlusIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
@@ -18,6 +17,7 @@ import { useListOwnJobsQuery, type EmployerJob } from '../../../lib/jobs/own-job
 import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
 import { useListParams } from '../../../lib/list-params';
+import { ListSearchBox, useListSearch } from '../../../components/list-search';
 
 // The form (with the shared zod schema) loads when it is first opened: the list shows sooner.
 const JobFormDrawer = lazy(async () => ({ default: (await import('../components/job-form-drawer')).JobFormDrawer }));
@@ -48,7 +48,10 @@ function useJobManagementParams() {
   const update = (changes: { page?: number; status?: JobStatus | null; search?: string; edit?: number | null; isNew?: boolean }) => {
     const { isNew: wantsNew, ...rest } = changes;
     // Opening or closing the job form is not a new list: the page stays.
-    updateParams({ ...rest, ...('isNew' in changes ? { new: wantsNew ? '1' : null } : {}) }, { keepPage: !('status' in changes || 'search' in changes) });
+    updateParams(
+      { ...rest, ...('isNew' in changes ? { new: wantsNew ? '1' : null } : {}) },
+      { keepPage: !('status' in changes || 'search' in changes) },
+    );
   };
   return { page, status, search, editId, isNew, update };
 }
@@ -57,8 +60,7 @@ function useJobManagementParams() {
 export function EmployerJobManagementScreen() {
   usePageTitle('Jobs');
   const { page, status, search, editId, isNew, update } = useJobManagementParams();
-  const [searchInput, setSearchInput] = useState(search);
-  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const searchBox = useListSearch(search, (text) => update({ search: text }));
   const { data: company } = useGetOwnCompanyQuery();
   const { data, error, isLoading, isFetching, isError, refetch } = useListOwnJobsQuery({
     page,
@@ -120,8 +122,7 @@ export function EmployerJobManagementScreen() {
   };
 
   const clearFilters = () => {
-    applySearch.cancel();
-    setSearchInput('');
+    searchBox.clear();
     update({ status: null, search: '' });
   };
 
@@ -151,18 +152,7 @@ export function EmployerJobManagementScreen() {
         )}
         <Card p={0}>
           <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <TextInput
-              aria-label="Search your jobs by title"
-              placeholder="Search by title"
-              leftSection={<SearchIcon size={16} />}
-              value={searchInput}
-              onChange={(event) => {
-                setSearchInput(event.currentTarget.value);
-                applySearch(event.currentTarget.value);
-              }}
-              style={{ flex: '1 1 220px' }}
-              maw={{ sm: 340 }}
-            />
+            <ListSearchBox box={searchBox} label="Search your jobs by title" placeholder="Search by title" />
             <SegmentedControl
               aria-label="Filter by status"
               data={statusFilters}
