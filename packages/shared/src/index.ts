@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './limits';
+export * from './files';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/users';
