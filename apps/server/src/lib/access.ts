@@ -7,6 +7,8 @@ export interface Viewer {
   userId: number;
   role: Role;
   sessionId: string;
+  /** The request's id, written into the audit log beside what this viewer changed. */
+  requestId: string;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export type Authenticate = (token: string) => Promise<Viewer>;
+export type Authenticate = (token: string) => Promise<Omit<Viewer, 'requestId'>>;
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -37,7 +39,7 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
     return async (request) => {
       const token = bearer(request);
       if (!token) throw notAuthenticated();
-      request.viewer = await authenticate(token);
+      request.viewer = { ...(await authenticate(token)), requestId: request.id };
       if (roles.length && !roles.includes(request.viewer.role)) {
         throw new AppError('permission_denied', 'Your account is not allowed to do that.');
       }
@@ -46,7 +48,7 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
   // A token that is sent must be good (401 lets the client refresh it); no token means anonymous.
   app.decorate('identifyViewer', async (request: FastifyRequest) => {
     const token = bearer(request);
-    request.viewer = token ? await authenticate(token) : null;
+    request.viewer = token ? { ...(await authenticate(token)), requestId: request.id } : null;
   });
 });
 
