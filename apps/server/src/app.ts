@@ -31,6 +31,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokenSigner } from './modules/auth/tokens';
 import { usersRoutes } from './modules/users/users.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService } from './modules/jobs/job-search.service';
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
+  teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log }) });
   jobsRoutes(app, {
     jobs: createJobsService({ db, files: createFileReleaser({ db, storage, log: app.log }) }),
     jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),

@@ -87,7 +87,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['sign_in', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['sign_in', 'password_reset', 'company_invite'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -127,6 +127,63 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_owner_key').on(t.ownerId), index('companies_approved_idx').on(t.isApproved, t.createdAt)],
 );
 
+export const companyRoles = ['owner', 'recruiter'] as const;
+
+/**
+ * Who works for a company: its owner (who submitted it; a trigger of migration 0010 adds the row
+ * when the company is inserted) and the recruiters the owner invited. A person belongs to at most
+ * one company. Every "may this employer…" rule asks for this row (apps/server/src/policies).
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: companyRoles }).notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_members_user_key').on(t.userId),
+    index('company_members_company_idx').on(t.companyId, t.joinedAt),
+    check('company_members_role_check', sql`${t.role} in ('owner', 'recruiter')`),
+  ],
+);
+
+/**
+ * An invitation to join a company's hiring team, sent to an e-mail address. Its code is a
+ * one-time code (purpose `company_invite`) of `one_time_codes`; this row says which company and
+ * whether it is still pending. One pending invitation per company and address.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** When the latest code sent for it expires (re-inviting sends a new code). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_pending_key')
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),
+    index('company_invitations_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
 /** Admin-kept lookup lists; names are unique whatever their case. */
 export const jobCategories = pgTable(
   'job_categories',
@@ -162,6 +219,8 @@ export const jobs = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The member who posted it; the job belongs to the company and stays when they leave. */
+    postedBy: integer('posted_by').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
     responsibilities: text('responsibilities').notNull().default(''),
@@ -509,6 +568,8 @@ export const notifications = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyMemberRow = typeof companyMembers.$inferSelect;
+export type CompanyRole = (typeof companyRoles)[number];
 export type JobRow = typeof jobs.$inferSelect;
 export type TaxonomyRow = typeof jobCategories.$inferSelect;
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;

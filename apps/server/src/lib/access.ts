@@ -7,6 +7,9 @@ export interface Viewer {
   userId: number;
   role: Role;
   sessionId: string;
+  /** The company this user works for (an employer: its owner or a recruiter), read on every request. */
+  companyId: number | null;
+  companyRole: 'owner' | 'recruiter' | null;
   /** The request's id, written into the audit log beside what this viewer changed. */
   requestId: string;
 }

@@ -102,6 +102,8 @@ export const applicantOut = z.object({
     photo: z.string().nullable(),
   }),
   history: z.array(historyEntry),
+  /** The member of the company who last moved it (null before any move, or once that account is gone). */
+  last_moved_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
   /** The statuses the employer may move this application to now. */
   allowed_statuses: z.array(applicationStatus),
 });

@@ -90,8 +90,10 @@ export const jobOut = z.object({
   company: jobCompany,
   is_public: z.boolean(),
   not_public_reason: z.enum(notPublicReasons).nullable(),
-  /** Owner and admin only. */
+  /** The company's members and admins only. */
   applicants_count: z.number().int().optional(),
+  /** Who of the company posted it (the company's members and admins only; null once that account is gone). */
+  posted_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable().optional(),
 });
 export type JobOut = z.infer<typeof jobOut>;
 

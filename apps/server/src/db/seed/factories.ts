@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { ApplicationStatus, Education, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
 import type { Db } from '../client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
@@ -6,6 +7,7 @@ import {
   applicationStatusHistory,
   applications,
   companies,
+  companyMembers,
   jobCategories,
   jobs,
   jobSkills,
@@ -84,6 +86,13 @@ export async function createCompany(db: Db, ownerId: number, seed: CompanySeed =
   return row!;
 }
 
+/** Makes a recruiter of a company: an employer account that joined its hiring team (what an accepted invitation does). */
+export async function createRecruiter(db: Db, companyId: number, seed: UserSeed = {}, invitedBy: number | null = null): Promise<UserRow> {
+  const user = await createUser(db, { fullName: 'Test recruiter', ...seed, role: 'employer' });
+  await db.insert(companyMembers).values({ companyId, userId: user.id, role: 'recruiter', invitedBy });
+  return user;
+}
+
 export async function createCategory(db: Db, name = `Category ${next()}`): Promise<TaxonomyRow> {
   const [row] = await db.insert(jobCategories).values({ name }).returning();
   return row!;
@@ -113,6 +122,8 @@ export interface JobSeed {
   applicationDeadline?: string | null;
   status?: 'open' | 'closed';
   postedAt?: Date;
+  /** The member who posted it; the company's owner when not given. */
+  postedBy?: number;
 }
 
 /** Makes a job of a company. The demo seed and the tests both post jobs through this. */
@@ -121,6 +132,7 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
     .insert(jobs)
     .values({
       companyId,
+      postedBy: seed.postedBy ?? sql`(select ${companies.ownerId} from ${companies} where ${companies.id} = ${companyId})`,
       title: seed.title ?? `Job ${next()}`,
       description: seed.description ?? 'A role on a friendly team that ships useful software every week.',
       responsibilities: seed.responsibilities ?? '',

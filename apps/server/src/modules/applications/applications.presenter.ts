@@ -8,6 +8,12 @@ export const applicationResumeUrl = (applicationId: number) => `/api/application
 const presentHistory = (entries: HistoryEntryRow[]) =>
   entries.map((e) => ({ status: e.status, changed_at: e.changedAt.toISOString(), changed_by: e.changedBy }));
 
+/** The company member behind the newest employer move. */
+function lastMovedBy(history: HistoryEntryRow[]): { id: number; full_name: string } | null {
+  const last = history.findLast((e) => e.changedBy === 'employer');
+  return last?.changedByUser ? { id: last.changedByUser.id, full_name: last.changedByUser.fullName } : null;
+}
+
 /** The only shape in which an application leaves the server for its job seeker. */
 export function presentApplication(row: MyApplicationRecord, history: HistoryEntryRow[]): ApplicationOut {
   const { application } = row;
@@ -42,6 +48,7 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
       photo: row.photoFileId ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
     },
     history: presentHistory(history),
+    last_moved_by: lastMovedBy(history),
     allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer')),
   };
 }

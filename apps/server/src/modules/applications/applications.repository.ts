@@ -5,6 +5,7 @@ import {
   applicationStatusHistory,
   applications,
   companies,
+  companyMembers,
   jobs,
   jobseekerProfiles,
   uploadedFiles,
@@ -29,10 +30,19 @@ const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boo
  * What applying needs to know about a job: its names, its employer, whether it is public today,
  * whether this job seeker applied, and its summary (so the answer needs no second read).
  */
+/**
+ * Who of a job's company hears of its applications: the member who posted it while they are in
+ * the company, else the company's owner. Expects `jobs` and `companies` in the query.
+ */
+const notifiedMember = sql<number>`coalesce((select ${companyMembers.userId} from ${companyMembers}
+  where ${companyMembers.userId} = ${jobs.postedBy} and ${companyMembers.companyId} = ${jobs.companyId}), ${companies.ownerId})`;
+
 export interface JobFacts {
   id: number;
   title: string;
+  companyId: number;
   companyName: string;
+  /** The member who hears of its applications (see `notifiedMember`). */
   employerId: number;
   isPublic: boolean;
   hasApplied: boolean;
@@ -44,8 +54,9 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
     .select({
       id: jobs.id,
       title: jobs.title,
+      companyId: jobs.companyId,
       companyName: companies.name,
-      employerId: companies.ownerId,
+      employerId: notifiedMember,
       isPublic: sql<boolean>`${publicJobCondition(today)}`,
       hasApplied: sql<boolean>`exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.jobseeker_id = ${jobseekerId})`,
       summary: jobSummaryColumns,
@@ -60,7 +71,9 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
 /** An application with the facts every rule and event about it needs. */
 export interface ApplicationFacts extends ApplicationRow {
   jobTitle: string;
+  companyId: number;
   companyName: string;
+  /** The member who hears of it (see `notifiedMember`). */
   employerId: number;
   jobseekerName: string;
 }
@@ -70,8 +83,9 @@ export async function findApplicationFacts(db: Db, id: number): Promise<Applicat
     .select({
       application: applications,
       jobTitle: jobs.title,
+      companyId: jobs.companyId,
       companyName: companies.name,
-      employerId: companies.ownerId,
+      employerId: notifiedMember,
       jobseekerName: users.fullName,
     })
     .from(applications)
@@ -84,6 +98,7 @@ export async function findApplicationFacts(db: Db, id: number): Promise<Applicat
     row && {
       ...row.application,
       jobTitle: row.jobTitle,
+      companyId: row.companyId,
       companyName: row.companyName,
       employerId: row.employerId,
       jobseekerName: row.jobseekerName,
@@ -185,6 +200,8 @@ export interface HistoryEntryRow {
   status: ApplicationStatus;
   changedAt: Date;
   changedBy: Actor;
+  /** Who moved it (absent for entries made without reading names, e.g. the one just inserted). */
+  changedByUser?: { id: number; fullName: string } | null;
 }
 
 /** The status history of each application, oldest first. */
@@ -197,8 +214,11 @@ export async function findHistories(db: Db, ids: number[]): Promise<Map<number, 
       status: applicationStatusHistory.status,
       changedAt: applicationStatusHistory.changedAt,
       changedBy: applicationStatusHistory.changedBy,
+      changedByUser: sql<{ id: number; fullName: string } | null>`case when ${users.id} is null then null
+        else json_build_object('id', ${users.id}, 'fullName', ${users.fullName}) end`,
     })
     .from(applicationStatusHistory)
+    .leftJoin(users, eq(users.id, applicationStatusHistory.changedByUserId))
     .where(inArray(applicationStatusHistory.applicationId, ids))
     .orderBy(asc(applicationStatusHistory.changedAt), asc(applicationStatusHistory.id));
   for (const { applicationId, ...entry } of rows) histories.get(applicationId)?.push(entry);
@@ -326,27 +346,25 @@ export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord
   return row;
 }
 
-/** The newest applicants across an employer's jobs (dashboard). */
-export async function findRecentApplicants(db: Db, employerId: number, limit: number): Promise<ApplicantRecord[]> {
+/** The newest applicants across a company's jobs (dashboard). */
+export async function findRecentApplicants(db: Db, companyId: number, limit: number): Promise<ApplicantRecord[]> {
   return applicantsFrom(db)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(eq(companies.ownerId, employerId))
+    .where(eq(jobs.companyId, companyId))
     .orderBy(desc(applications.appliedAt), desc(applications.id))
     .limit(limit);
 }
 
-/** The resume of an application with the two people who may read it. */
+/** The resume of an application with what the access policy reads: its job seeker and the job's company. */
 export async function findApplicationResume(
   db: Db,
   id: number,
-): Promise<{ file: UploadedFileRow; jobseekerId: number; employerId: number } | undefined> {
+): Promise<{ file: UploadedFileRow; jobseekerId: number; companyId: number } | undefined> {
   const [row] = await db
-    .select({ file: uploadedFiles, jobseekerId: applications.jobseekerId, employerId: companies.ownerId })
+    .select({ file: uploadedFiles, jobseekerId: applications.jobseekerId, companyId: jobs.companyId })
     .from(applications)
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(eq(applications.id, id))
     .limit(1);
   return row;

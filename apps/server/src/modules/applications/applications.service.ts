@@ -22,6 +22,7 @@ import type { FormFile } from '../../lib/uploads';
 import { deleteUploadedFileByKey, findProfileFile } from '../profiles/profiles.repository';
 import { removeStored } from '../files/files.service';
 import { storeUpload } from '../profiles/profiles.service';
+import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as repo from './applications.repository';
 import type { ApplicationFacts } from './applications.repository';
@@ -40,9 +41,12 @@ export interface ApplicationsDeps {
 
 const lower = (status: ApplicationStatus) => statusLabels[status].toLowerCase();
 
-// Answered for missing jobs and for jobs the caller may not see alike.
-const jobUnavailable = () => new AppError('not_found', 'This job is no longer available.');
 const applicationNotFound = () => notFound('That application');
+/** What the access policy reads of an application. */
+const policyFacts = (a: { jobseekerId: number; companyId: number }): PolicyApplicationFacts => ({
+  jobseekerId: a.jobseekerId,
+  companyId: a.companyId,
+});
 
 /** Why an employer may not move an application from one status to another, in a sentence (canMoveApplication decided it). */
 function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): string {
@@ -100,7 +104,8 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
      */
     async apply(viewer: Viewer, input: ApplyFields, file: FormFile | undefined): Promise<ApplicationOut> {
       const job = await repo.findJobFacts(db, input.job, utcToday(), viewer.userId);
-      if (!job?.isPublic) throw jobUnavailable();
+      authorize(viewer, 'application.create', job && { companyId: job.companyId, isPublic: job.isPublic });
+      if (!job) throw applicationNotFound(); // authorize has answered 404 already; this tells TypeScript
       const alreadyApplied = () => new AppError('conflict', 'You have already applied to this job.');
       if (job.hasApplied) throw alreadyApplied();
 
@@ -174,7 +179,8 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
     /** The job seeker withdraws their own application while it is open (409 once it is final). */
     async withdraw(viewer: Viewer, id: number): Promise<ApplicationOut> {
       const facts = await repo.findApplicationFacts(db, id);
-      if (!facts || facts.jobseekerId !== viewer.userId) throw applicationNotFound();
+      authorize(viewer, 'application.withdraw', facts && policyFacts(facts));
+      if (!facts) throw applicationNotFound();
       if (!canMoveApplication(facts.status, 'withdrawn', 'jobseeker')) {
         throw new AppError('conflict', `This application is ${lower(facts.status)} already, so it can't be withdrawn.`);
       }
@@ -182,10 +188,11 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
       return loadMine(id);
     },
 
-    /** The job's employer moves an application as canMoveApplication allows (400 with the reason otherwise). */
+    /** A member of the job's company moves an application as canMoveApplication allows (400 with the reason otherwise). */
     async changeStatus(viewer: Viewer, id: number, to: ApplicationStatus): Promise<ApplicantOut> {
       const facts = await repo.findApplicationFacts(db, id);
-      if (!facts || facts.employerId !== viewer.userId) throw applicationNotFound();
+      authorize(viewer, 'application.move', facts && policyFacts(facts));
+      if (!facts) throw applicationNotFound();
       if (!canMoveApplication(facts.status, to, 'employer')) {
         throw new AppError('bad_request', refusedMoveDetail(facts.status, to), {
           fields: { status: [refusedMoveDetail(facts.status, to)] },
@@ -195,7 +202,7 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
       return loadApplicant(id);
     },
 
-    /** The applicants of the employer's own job (404 for any other job). */
+    /** The applicants of a job of the viewer's company (404 for a job they may not see, 403 for another company's public job). */
     async listApplicants(
       viewer: Viewer,
       jobId: number,
@@ -203,7 +210,7 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
       toPage: (rows: ApplicantOut[], total: number) => Paginated<ApplicantOut>,
     ): Promise<ApplicantList> {
       const job = await repo.findJobFacts(db, jobId, utcToday());
-      if (!job || job.employerId !== viewer.userId) throw jobUnavailable();
+      authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
       const { rows, total, statusCounts } = await repo.findApplicants(db, jobId, q);
       const histories = await repo.findHistories(
         db,
@@ -218,14 +225,13 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
       };
     },
 
-    /** An application's resume: for the applicant and the job's employer only. */
+    /** An application's resume: for the applicant and the job's company only. */
     async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
       const found = await repo.findApplicationResume(db, id);
-      const allowed =
-        found && viewer && (viewer.userId === found.jobseekerId || (viewer.role === 'employer' && viewer.userId === found.employerId));
-      const data = allowed ? await storage.get(found.file.storageKey) : undefined;
-      if (!found || !data) throw notFound('That resume');
-      return { file: found.file, data };
+      authorize(viewer, 'application.view_resume', found && policyFacts(found), { notFoundAs: 'That resume' });
+      const data = await storage.get(found!.file.storageKey);
+      if (!data) throw notFound('That resume');
+      return { file: found!.file, data };
     },
   };
 }

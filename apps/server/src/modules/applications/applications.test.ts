@@ -395,13 +395,15 @@ describe('GET /api/jobs/{id}/applicants/', () => {
     expect(mine.results.find((j) => j.id === employer.job.id)?.applicants_count).toBe(4);
   });
 
-  it('is 404 for other employers and missing jobs, 403 for job seekers and admins, 401 anonymous', async () => {
+  it('is 403 for other employers on a public job, 404 on a hidden or missing one, 403 for job seekers and admins, 401 anonymous', async () => {
     const employer = await employerWithJob(t);
     const other = await employerWithJob(t);
     const seeker = await signedInUser(t, { role: 'jobseeker' });
     const admin = await signedInUser(t, { role: 'admin' });
     const url = `/api/jobs/${employer.job.id}/applicants/`;
-    expect((await t.app.inject({ url, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url, headers: bearer(other.token) })).statusCode).toBe(403);
+    const closed = await createJob(t.db, employer.company.id, { status: 'closed' });
+    expect((await t.app.inject({ url: `/api/jobs/${closed.id}/applicants/`, headers: bearer(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/jobs/999999/applicants/', headers: bearer(employer.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url, headers: bearer(seeker.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ url, headers: bearer(admin.token) })).statusCode).toBe(403);

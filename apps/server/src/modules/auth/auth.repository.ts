@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authSessions, companies, oneTimeCodes, refreshTokens, serverKeys, users, type UserRow } from '../../db/schema';
+import { authSessions, companyMembers, oneTimeCodes, refreshTokens, serverKeys, users, type UserRow } from '../../db/schema';
 
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 
@@ -24,8 +24,9 @@ export async function updateUser(db: Db, id: number, values: Partial<typeof user
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
+/** Whether the user belongs to a company (its owner or a recruiter): an employer's `companyDetailsSubmitted`. */
 export async function hasCompany(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.ownerId, userId)).limit(1);
+  const [row] = await db.select({ id: companyMembers.id }).from(companyMembers).where(eq(companyMembers.userId, userId)).limit(1);
   return row !== undefined;
 }
 
@@ -75,12 +76,28 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
 /** The live session and its user behind an access token, or undefined when revoked or expired. */
 export async function findLiveSession(db: Db, sessionId: string) {
   const [row] = await db
-    .select({ userId: users.id, role: users.role, isActive: users.isActive })
+    .select({
+      userId: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      companyId: companyMembers.companyId,
+      companyRole: companyMembers.role,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
+    // Read on every request, so a member removed from a company loses its access on the very next one.
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
     .limit(1);
   return row;
+}
+
+/** Retires the unused codes of an address for one purpose. */
+export async function retireCodes(db: Db, email: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
 }
 
 /** Stores a new code, retiring the earlier unused ones of the same purpose. */

@@ -83,29 +83,32 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  /** Makes a code and mails it. Throws mail_failed when the mail server refuses. */
-  async function sendCode(email: string, purpose: CodePurpose): Promise<void> {
-    const code = randomDigits(limits.otpLength);
-    await repo.replaceCode(db, {
-      email,
-      purpose,
-      codeHash: hashCode(email, purpose, code),
-      expiresAt: new Date(Date.now() + limits.otpTtlMinutes * 60_000),
-    });
-    const [subject, intro] =
-      purpose === 'password_reset'
-        ? [`Your ${deps.productName} password reset code`, 'Use this code to choose a new password:']
-        : [`Your ${deps.productName} sign-in code: ${code}`, 'Use this code to confirm your e-mail address and sign in:'];
-    try {
-      await mailer.send({
-        to: email,
+  type CodeMail = (code: string) => { subject: string; text: string };
+  const codeMail =
+    (purpose: 'sign_in' | 'password_reset'): CodeMail =>
+    (code) => {
+      const [subject, intro] =
+        purpose === 'password_reset'
+          ? [`Your ${deps.productName} password reset code`, 'Use this code to choose a new password:']
+          : [`Your ${deps.productName} sign-in code: ${code}`, 'Use this code to confirm your e-mail address and sign in:'];
+      return {
         subject,
         text: `${intro}\n\n    ${code}\n\nIt works once and expires in ${limits.otpTtlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
-      });
+      };
+    };
+
+  /** Makes a code and mails it; answers when it expires. Throws mail_failed when the mail server refuses. */
+  async function sendCode(email: string, purpose: CodePurpose, mail: CodeMail = codeMail(purpose === 'password_reset' ? 'password_reset' : 'sign_in')): Promise<Date> {
+    const code = randomDigits(limits.otpLength);
+    const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
+    await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt });
+    try {
+      await mailer.send({ to: email, ...mail(code) });
     } catch (error) {
       deps.log.error({ err: error, to: email, purpose }, 'sending a one-time code failed');
       throw new AppError('mail_failed', 'We could not send the e-mail just now. Please try again in a minute.');
     }
+    return expiresAt;
   }
 
   /** Checks a code; a wrong one counts a try, and the fifth wrong try retires the code. */
@@ -282,13 +285,29 @@ export function createAuthService(deps: AuthDeps) {
       return { detail: 'Your password is changed. Sign in with the new one.' };
     },
 
+    /**
+     * For the hiring team's invitations: a one-time code (the sign-in codes' rules: hashed, 10
+     * minutes, 5 tries) mailed with the team's own words, at most one a minute per address.
+     */
+    async sendInvitationCode(email: string, mail: CodeMail): Promise<Date> {
+      await enforceLimits(limiter, [[`resend:company_invite:${email}`, rules.resend]]);
+      return sendCode(email, 'company_invite', mail);
+    },
+    /** Checks (and uses up) an invitation code; the same answers and limits as sign-in codes. */
+    checkInvitationCode: (email: string, code: string, ip: string) => checkCode(email, 'company_invite', code, ip),
+    /** Retires the unused invitation codes of an address (its invitation was withdrawn). */
+    retireInvitationCodes: (email: string) => repo.retireCodes(db, email, 'company_invite'),
+    assertPasswordAllowed,
+    /** Signs a user in (a new session), as every sign-in path does. */
+    startSession: issueSession,
+
     /** Resolves a bearer token to the live user behind it; revoked sessions fail at once. */
     async authenticate(accessToken: string) {
       const claims = await signer.verify(accessToken);
       const live = await repo.findLiveSession(db, claims.sessionId);
       if (!live || live.userId !== claims.userId) throw new AppError('token_invalid', 'Your session has ended. Sign in again.');
       if (!live.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      return { userId: live.userId, role: live.role, sessionId: claims.sessionId };
+      return { userId: live.userId, role: live.role, sessionId: claims.sessionId, companyId: live.companyId, companyRole: live.companyRole };
     },
   };
 }

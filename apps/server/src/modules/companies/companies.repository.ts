@@ -9,8 +9,8 @@ export interface CompanyRecord extends CompanyRow {
   openJobsCount: number;
 }
 
-/** Whose companies a list shows: everything (admins), one owner's, or the approved ones. */
-export type CompanyScope = { kind: 'all' } | { kind: 'owner'; ownerId: number } | { kind: 'approved' };
+/** Which companies a list shows: everything (admins), the one a member works for, or the approved ones. */
+export type CompanyScope = { kind: 'all' } | { kind: 'one'; companyId: number } | { kind: 'none' } | { kind: 'approved' };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -41,7 +41,8 @@ export async function findCompanies(
   today: string,
 ): Promise<{ rows: CompanyRecord[]; total: number }> {
   const filters: SQL[] = [];
-  if (scope.kind === 'owner') filters.push(eq(companies.ownerId, scope.ownerId));
+  if (scope.kind === 'one') filters.push(eq(companies.id, scope.companyId));
+  if (scope.kind === 'none') filters.push(sql`false`);
   if (scope.kind === 'approved') filters.push(eq(companies.isApproved, true));
   if (q.is_approved !== undefined) filters.push(eq(companies.isApproved, q.is_approved));
   for (const word of (q.search ?? '').split(/\s+/).filter(Boolean)) {
@@ -78,10 +79,6 @@ export async function findCompanyById(db: Db, id: number, today: string): Promis
   return row && toRecord(row);
 }
 
-export async function findCompanyByOwner(db: Db, ownerId: number): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.ownerId, ownerId)).limit(1);
-  return row;
-}
 
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'ownerId' | 'isApproved' | 'logo' | 'createdAt' | 'updatedAt'>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { approvalOut, companyInput, companyList, companyListQuery, companyOut, companyPatch, idParam } from '@jobportal/shared';
-import { forbidden } from '../../lib/app-error';
+import { authorize } from '../../policies/policy';
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
 import { readImageUpload } from '../../lib/uploads';
@@ -17,9 +17,7 @@ export const logoMaxBytes = 2 * 1024 * 1024;
  */
 async function refuseApprovalFromNonAdmins(request: FastifyRequest) {
   const body = request.body;
-  if (request.viewer?.role !== 'admin' && body && typeof body === 'object' && Object.hasOwn(body, 'is_approved')) {
-    throw forbidden('Only administrators approve companies; leave is_approved out.');
-  }
+  if (body && typeof body === 'object' && Object.hasOwn(body, 'is_approved')) authorize(request.viewer, 'company.approve', undefined);
 }
 
 export function companiesRoutes(app: FastifyInstance, { companies }: { companies: CompaniesService }) {
@@ -92,10 +90,10 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
   });
 
   r.delete('/api/companies/:id/', {
-    onRequest: adminOnly,
-    schema: { tags, security, summary: 'Delete a company and its jobs (admin)', params: idParam },
+    onRequest: employerOrAdmin,
+    schema: { tags, security, summary: 'Delete a company and its jobs (its owner, or an admin)', params: idParam },
     handler: async (request, reply) => {
-      await companies.remove(request.params.id);
+      await companies.remove(viewerOf(request), request.params.id);
       return reply.code(204).send();
     },
   });
@@ -109,7 +107,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
       params: idParam,
       response: { 200: approvalOut },
     },
-    handler: (request) => companies.toggleApproval(request.params.id),
+    handler: (request) => companies.toggleApproval(viewerOf(request), request.params.id),
   });
 
   r.put('/api/companies/:id/logo/', {

@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyListQuery, CompanyOut, Paginated, companyInput, companyPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import type { Mailer } from '../../lib/mail';
 import type { Storage } from '../../lib/storage';
 import { imageTypeOfKey, imageTypes, type ImageType } from '../../lib/uploads';
+import { authorize, can, type CompanyFacts } from '../../policies/policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
@@ -27,12 +28,8 @@ export interface CompaniesDeps {
 type ParsedInput = ReturnType<typeof companyInput.parse>;
 type ParsedPatch = ReturnType<typeof companyPatch.parse>;
 
-const isAdmin = (viewer: Viewer | null) => viewer?.role === 'admin';
-const isOwner = (viewer: Viewer | null, company: Pick<CompanyRow, 'ownerId'>) => viewer !== null && viewer.userId === company.ownerId;
-
-/** Approved companies are public; the others only to their owner and admins (404 to the rest). */
-export const canSeeCompany = (viewer: Viewer | null, company: Pick<CompanyRow, 'ownerId' | 'isApproved'>) =>
-  company.isApproved || isAdmin(viewer) || isOwner(viewer, company);
+/** What the access policy reads of a company. */
+export const companyFacts = (company: Pick<CompanyRow, 'id' | 'isApproved'>): CompanyFacts => ({ id: company.id, isApproved: company.isApproved });
 
 function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
   const values: Partial<CompanyValues> = {};
@@ -51,21 +48,14 @@ export function createCompaniesService(deps: CompaniesDeps) {
   const { db, storage } = deps;
   const files = createFileReleaser(deps);
 
-  const present = (viewer: Viewer | null, row: CompanyRecord) =>
-    presentCompany(row, { withOwner: isAdmin(viewer) || isOwner(viewer, row) });
+  // Who owns it is shown to those who see its team: its members and admins.
+  const present = (viewer: Viewer | null, row: CompanyRecord) => presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
 
-  /** The company as this viewer may see it, or 404. */
-  async function visibleCompany(viewer: Viewer | null, id: number): Promise<CompanyRecord> {
+  /** The company when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
+  async function companyFor(viewer: Viewer | null, action: 'company.view' | 'company.edit' | 'company.delete', id: number) {
     const row = await repo.findCompanyById(db, id, utcToday());
-    if (!row || !canSeeCompany(viewer, row)) throw notFound('That company');
-    return row;
-  }
-
-  /** The company this viewer may change (its owner, or an admin), or 404. */
-  async function writableCompany(viewer: Viewer, id: number): Promise<CompanyRecord> {
-    const row = await repo.findCompanyById(db, id, utcToday());
-    if (!row || !(isAdmin(viewer) || isOwner(viewer, row))) throw notFound('That company');
-    return row;
+    authorize(viewer, action, row && companyFacts(row));
+    return row!;
   }
 
   async function reload(viewer: Viewer, id: number): Promise<CompanyOut> {
@@ -100,11 +90,14 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
   return {
     async list(viewer: Viewer | null, q: CompanyListQuery, page: (rows: CompanyOut[], total: number) => Paginated<CompanyOut>) {
+      // An employer's list is the company they work for (none yet: an empty list).
       const scope: repo.CompanyScope =
         viewer?.role === 'admin'
           ? { kind: 'all' }
           : viewer?.role === 'employer'
-            ? { kind: 'owner', ownerId: viewer.userId }
+            ? viewer.companyId === null
+              ? { kind: 'none' }
+              : { kind: 'one', companyId: viewer.companyId }
             : { kind: 'approved' };
       const { rows, total } = await repo.findCompanies(db, scope, q, utcToday());
       return page(
@@ -113,48 +106,58 @@ export function createCompaniesService(deps: CompaniesDeps) {
       );
     },
 
-    get: async (viewer: Viewer | null, id: number) => present(viewer, await visibleCompany(viewer, id)),
+    get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id)),
 
+    /** Submits the employer's company; the database makes them its owner member in the same statement. */
     async create(viewer: Viewer, input: ParsedInput): Promise<CompanyOut> {
-      const row = await repo.insertCompany(db, viewer.userId, toValues(input) as CompanyValues);
+      authorize(viewer, 'company.create', undefined);
+      if (viewer.companyRole === 'recruiter') {
+        throw new AppError('conflict', "You are a recruiter of a company already; you can't submit another one.");
+      }
+      const row = viewer.companyId === null ? await repo.insertCompany(db, viewer.userId, toValues(input) as CompanyValues) : undefined;
       if (!row) throw new AppError('conflict', 'You have already submitted your company. Edit it instead.');
-      return reload(viewer, row.id);
+      // The viewer became its owner in this request, after their membership was read.
+      const created = await repo.findCompanyById(db, row.id, utcToday());
+      return presentCompany(created!, { withOwner: true });
     },
 
     async replace(viewer: Viewer, id: number, input: ParsedInput): Promise<CompanyOut> {
-      await writableCompany(viewer, id);
+      await companyFor(viewer, 'company.edit', id);
       await repo.updateCompany(db, id, toValues(input));
       return reload(viewer, id);
     },
 
     async patch(viewer: Viewer, id: number, input: ParsedPatch): Promise<CompanyOut> {
-      await writableCompany(viewer, id);
+      await companyFor(viewer, 'company.edit', id);
       const { is_approved: approval, ...fields } = input;
-      if (approval !== undefined && !isAdmin(viewer)) throw forbidden('Only administrators approve companies.');
+      if (approval !== undefined) authorize(viewer, 'company.approve', undefined);
       const values = toValues(fields);
       if (Object.keys(values).length) await repo.updateCompany(db, id, values);
       if (approval !== undefined) await applyApproval(id, approval);
       return reload(viewer, id);
     },
 
-    async toggleApproval(id: number) {
+    async toggleApproval(viewer: Viewer, id: number) {
+      authorize(viewer, 'company.approve', undefined);
       return { id, is_approved: await applyApproval(id, 'toggle') };
     },
 
-    async remove(id: number): Promise<void> {
+    /** Deletes a company: its owner, or an admin. */
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      await companyFor(viewer, 'company.delete', id);
       // Its jobs and their applications go with it, and the resumes sent only with them.
       const deleted = await files.withApplicationsOf({ companyId: id }, () => repo.deleteCompany(db, id));
       if (!deleted) throw notFound('That company');
       if (deleted.logo) await removeStored(storage, deps.log, deleted.logo);
     },
 
-    /** 404 unless this viewer may change the company (checked before an upload is read). */
+    /** Refuses unless this viewer may change the company (checked before an upload is read). */
     async assertWritable(viewer: Viewer, id: number): Promise<void> {
-      await writableCompany(viewer, id);
+      await companyFor(viewer, 'company.edit', id);
     },
 
     async setLogo(viewer: Viewer, id: number, upload: { data: Buffer; type: ImageType }): Promise<CompanyOut> {
-      await writableCompany(viewer, id);
+      await companyFor(viewer, 'company.edit', id);
       const key = `logos/company-${id}-${randomBytes(6).toString('hex')}.${imageTypes[upload.type]}`;
       await storage.put(key, upload.data);
       const previous = await repo.setCompanyLogo(db, id, key);
@@ -164,7 +167,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
     /** The logo's bytes for a viewer who may see the company; `isPublic` tells whether caches may keep it. */
     async getLogo(viewer: Viewer | null, id: number): Promise<{ data: Buffer; type: ImageType; isPublic: boolean }> {
-      const company = await visibleCompany(viewer, id);
+      const company = await companyFor(viewer, 'company.view', id);
       const type = company.logo ? imageTypeOfKey(company.logo) : undefined;
       const data = company.logo && type ? await storage.get(company.logo) : undefined;
       if (!data || !type) throw notFound('That logo');

@@ -172,12 +172,16 @@ describe('PUT and PATCH /api/companies/{id}/', () => {
     expect(row).toMatchObject({ isApproved: false, name: company.name });
   });
 
-  it("answers 404 for another employer's company and unknown ids, 403 for job seekers, 401 anonymous", async () => {
+  it("answers 403 for another employer's approved company, 404 for an unapproved one and unknown ids, 403 for job seekers, 401 anonymous", async () => {
     const { company } = await employerWithCompany({ isApproved: true });
+    const pending = await employerWithCompany();
     const stranger = await employerWithCompany();
     for (const method of ['PUT', 'PATCH'] as const) {
       const url = `/api/companies/${company.id}/`;
-      expect((await t.app.inject({ method, url, headers: bearer(stranger.token), payload: details })).statusCode).toBe(404);
+      // Visible (approved) but not theirs: 403; not even visible (pending): 404, like a missing one.
+      expect((await t.app.inject({ method, url, headers: bearer(stranger.token), payload: details })).statusCode).toBe(403);
+      const pendingUrl = `/api/companies/${pending.company.id}/`;
+      expect((await t.app.inject({ method, url: pendingUrl, headers: bearer(stranger.token), payload: details })).statusCode).toBe(404);
       expect(
         (await t.app.inject({ method, url: '/api/companies/999999/', headers: bearer(stranger.token), payload: details })).statusCode,
       ).toBe(404);
@@ -356,15 +360,25 @@ describe('GET /api/companies/{id}/', () => {
 
 describe('DELETE /api/companies/{id}/', () => {
   it('lets admins delete a company with its jobs', async () => {
-    const { token, company } = await employerWithCompany({ isApproved: true });
+    const { company } = await employerWithCompany({ isApproved: true });
+    const stranger = await employerWithCompany();
     const job = await createJob(t.db, company.id);
     const url = `/api/companies/${company.id}/`;
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(stranger.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(seeker.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(admin.token) })).statusCode).toBe(204);
     expect(await t.db.select().from(jobs).where(eq(jobs.id, job.id))).toHaveLength(0);
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(admin.token) })).statusCode).toBe(404);
+  });
+
+  it('lets its owner delete it, after which they may submit a new one', async () => {
+    const { token, company } = await employerWithCompany();
+    const url = `/api/companies/${company.id}/`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(token) })).statusCode).toBe(204);
+    expect(await t.db.select().from(companies).where(eq(companies.id, company.id))).toHaveLength(0);
+    const again = await t.app.inject({ method: 'POST', url: '/api/companies/', headers: bearer(token), payload: details });
+    expect(again.statusCode).toBe(201);
   });
 });
 

@@ -44,13 +44,15 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
       };
     },
 
-    /** The employer's numbers for charts (per status, per job) and the newest applicants. */
+    /** The numbers of the employer's company for charts (per status, per job) and the newest applicants. */
     async forEmployer(viewer: Viewer): Promise<z.infer<typeof employerDashboard>> {
+      // Serial ids start at 1: an employer without a company reads zeros.
+      const companyId = viewer.companyId ?? 0;
       const [jobCounts, byStatus, byJob, applicants] = await Promise.all([
-        repo.countEmployerJobs(db, viewer.userId),
-        repo.countEmployerApplicationsByStatus(db, viewer.userId),
-        repo.countApplicationsByJob(db, viewer.userId, 10),
-        findRecentApplicants(db, viewer.userId, recent),
+        repo.countEmployerJobs(db, companyId),
+        repo.countEmployerApplicationsByStatus(db, companyId),
+        repo.countApplicationsByJob(db, companyId, 10),
+        findRecentApplicants(db, companyId, recent),
       ]);
       const histories = await findHistories(
         db,

@@ -92,7 +92,7 @@ describe('uploaded files when what used them goes', () => {
     const { sent } = await applicants(employer, employer.job.id);
     const stranger = await employerWithJob(t);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/jobs/${employer.job.id}/`, headers: bearer(stranger.token) });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
     expect(await stillThere([sent])).toEqual([sent.id]);
   });
 });

@@ -4,8 +4,11 @@ import type { JobRecord } from './jobs.repository';
 
 export type NotPublicReason = (typeof notPublicReasons)[number];
 
-/** The only shape in which a whole job leaves the server; applicants_count for its owner and admins. */
-export function presentJob(row: JobRecord, options: { notPublicReason: NotPublicReason | null; applicantsCount?: number }): JobOut {
+/** The only shape in which a whole job leaves the server; applicants_count and posted_by for its company and admins. */
+export function presentJob(
+  row: JobRecord,
+  options: { notPublicReason: NotPublicReason | null; applicantsCount?: number; withPoster?: boolean },
+): JobOut {
   return {
     id: row.id,
     title: row.title,
@@ -39,6 +42,7 @@ export function presentJob(row: JobRecord, options: { notPublicReason: NotPublic
     is_public: options.notPublicReason === null,
     not_public_reason: options.notPublicReason,
     ...(options.applicantsCount === undefined ? {} : { applicants_count: options.applicantsCount }),
+    ...(options.withPoster ? { posted_by: row.postedBy ? { id: row.postedBy.id, full_name: row.postedBy.fullName } : null } : {}),
   };
 }
 

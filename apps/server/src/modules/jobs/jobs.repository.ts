@@ -1,19 +1,20 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { employerJobQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { applications, companies, jobSearch, jobs, type JobRow } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { applications, companies, jobSearch, jobs, users, type JobRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 
 type EmployerJobQuery = ReturnType<typeof employerJobQuery.parse>;
 
-export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'companyId' | 'postedAt' | 'updatedAt' | 'searchVector'>;
+export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'companyId' | 'postedBy' | 'postedAt' | 'updatedAt' | 'searchVector'>;
 
-export interface JobRecord extends Omit<JobRow, 'searchVector' | 'titleVector'> {
+export interface JobRecord extends Omit<JobRow, 'searchVector' | 'titleVector' | 'postedBy'> {
+  postedBy: { id: number; fullName: string } | null;
   categories: Array<{ id: number; name: string }>;
   skills: Array<{ id: number; name: string }>;
   company: {
     id: number;
-    ownerId: number;
     isApproved: boolean;
     name: string;
     logo: string | null;
@@ -47,15 +48,17 @@ const namedList = (table: 'job_categories' | 'job_skills', ids: SQL) =>
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by array_position(${ids}, t.id))
     from ${sql.raw(table)} t where t.id = any(${ids})), '[]'::json)`;
 
-const { searchVector: _searchVector, titleVector: _titleVector, ...jobColumns } = getTableColumns(jobs);
+const { searchVector: _searchVector, titleVector: _titleVector, postedBy: _postedBy, ...jobColumns } = getTableColumns(jobs);
+
+const poster = alias(users, 'poster');
 
 const recordColumns = {
   ...jobColumns,
   categories: namedList('job_categories', sql`${jobs.categoryIds}`),
   skills: namedList('job_skills', sql`${jobs.skillIds}`),
+  postedBy: sql<{ id: number; fullName: string } | null>`case when ${poster.id} is null then null else json_build_object('id', ${poster.id}, 'fullName', ${poster.fullName}) end`,
   company: {
     id: companies.id,
-    ownerId: companies.ownerId,
     isApproved: companies.isApproved,
     name: companies.name,
     logo: companies.logo,
@@ -72,6 +75,7 @@ export async function findJobById(db: Db, id: number): Promise<JobRecord | undef
     .select(recordColumns)
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoin(poster, eq(poster.id, jobs.postedBy))
     .where(eq(jobs.id, id))
     .limit(1);
   return row;
@@ -90,6 +94,7 @@ export async function findCompanyJobs(db: Db, companyId: number, q: EmployerJobQ
       .select(recordColumns)
       .from(jobs)
       .innerJoin(companies, eq(companies.id, jobs.companyId))
+      .leftJoin(poster, eq(poster.id, jobs.postedBy))
       .where(where)
       .orderBy(desc(jobs.postedAt), desc(jobs.id))
       .limit(q.page_size)
@@ -99,10 +104,10 @@ export async function findCompanyJobs(db: Db, companyId: number, q: EmployerJobQ
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function insertJob(db: Db, companyId: number, values: JobValues): Promise<number> {
+export async function insertJob(db: Db, companyId: number, postedBy: number, values: JobValues): Promise<number> {
   const [row] = await db
     .insert(jobs)
-    .values({ ...values, companyId })
+    .values({ ...values, companyId, postedBy })
     .returning({ id: jobs.id });
   return row!.id;
 }

@@ -1,9 +1,9 @@
 import type { JobOut, Paginated, employerJobQuery, jobInput, jobPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { AppError, forbidden } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
-import { findCompanyByOwner } from '../companies/companies.repository';
+import { authorize, can, type JobFacts } from '../../policies/policy';
 import type { FileReleaser } from '../files/files.service';
 import { findUnknownTaxonomyIds } from '../taxonomy/taxonomy.repository';
 import { presentJob, type NotPublicReason } from './jobs.presenter';
@@ -29,8 +29,8 @@ export function notPublicReason(
   return null;
 }
 
-// Answered for missing jobs and for jobs the caller may not see alike, so neither is told apart.
-const unavailable = () => new AppError('not_found', 'This job is no longer available.');
+/** What the access policy reads of a job. */
+export const jobFacts = (job: JobRecord, today: string): JobFacts => ({ companyId: job.company.id, isPublic: notPublicReason(job, today) === null });
 
 function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   const v: Partial<JobValues> = {};
@@ -54,19 +54,19 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
 }
 
 export function createJobsService({ db, files }: { db: Db; files: FileReleaser }) {
-  const isOwner = (viewer: Viewer | null, job: JobRecord) => viewer?.role === 'employer' && viewer.userId === job.company.ownerId;
-
   async function present(job: JobRecord, viewer: Viewer | null, today: string): Promise<JobOut> {
-    const privileged = isOwner(viewer, job) || viewer?.role === 'admin';
+    const facts = jobFacts(job, today);
+    // The company sees its applicants; admins see the count too (moderation).
+    const privileged = can(viewer, 'job.view_applicants', facts) || viewer?.role === 'admin';
     const applicants = privileged ? ((await repo.countApplicantsByJob(db, [job.id])).get(job.id) ?? 0) : undefined;
-    return presentJob(job, { notPublicReason: notPublicReason(job, today), applicantsCount: applicants });
+    return presentJob(job, { notPublicReason: notPublicReason(job, today), applicantsCount: applicants, withPoster: privileged });
   }
 
-  /** The employer's own job, or 404 (someone else's job is not told apart from a missing one). */
-  async function ownJob(viewer: Viewer, id: number): Promise<JobRecord> {
+  /** The job when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
+  async function jobFor(viewer: Viewer | null, action: 'job.view' | 'job.edit' | 'job.delete', id: number, today: string): Promise<JobRecord> {
     const job = await repo.findJobById(db, id);
-    if (!job || !isOwner(viewer, job)) throw unavailable();
-    return job;
+    authorize(viewer, action, job && jobFacts(job, today));
+    return job!;
   }
 
   /** Checks the rules a single field cannot: known category and skill ids, salary order, the deadline of an open job. */
@@ -94,26 +94,23 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
   return {
     /** A job as this viewer may see it: public ones to anyone; the owner and admins always. */
     async get(viewer: Viewer | null, id: number): Promise<JobOut> {
-      const job = await repo.findJobById(db, id);
       const today = utcToday();
-      if (!job) throw unavailable();
-      if (notPublicReason(job, today) !== null && !isOwner(viewer, job) && viewer?.role !== 'admin') throw unavailable();
-      return present(job, viewer, today);
+      return present(await jobFor(viewer, 'job.view', id, today), viewer, today);
     },
 
+    /** Posts a job for the viewer's company, naming the viewer as who posted it. */
     async create(viewer: Viewer, input: ParsedInput): Promise<JobOut> {
-      const company = await findCompanyByOwner(db, viewer.userId);
-      if (!company) throw forbidden('Submit your company details before posting a job.');
+      authorize(viewer, 'job.create', undefined);
       const today = utcToday();
       const values = toValues(input) as JobValues;
       await checkJob(values, values, today, true);
-      const id = await repo.insertJob(db, company.id, values);
+      const id = await repo.insertJob(db, viewer.companyId!, viewer.userId, values);
       return present((await repo.findJobById(db, id))!, viewer, today);
     },
 
     async replace(viewer: Viewer, id: number, input: ParsedInput): Promise<JobOut> {
-      await ownJob(viewer, id);
       const today = utcToday();
+      await jobFor(viewer, 'job.edit', id, today);
       const values = toValues(input) as JobValues;
       await checkJob(values, values, today, true);
       await repo.updateJob(db, id, values);
@@ -121,8 +118,8 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
     },
 
     async patch(viewer: Viewer, id: number, input: ParsedPatch): Promise<JobOut> {
-      const job = await ownJob(viewer, id);
       const today = utcToday();
+      const job = await jobFor(viewer, 'job.edit', id, today);
       const values = toValues(input);
       const result = {
         status: values.status ?? job.status,
@@ -137,27 +134,25 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
       return present((await repo.findJobById(db, id))!, viewer, today);
     },
 
-    /** Deletes a job: its owner, or an admin (moderation). */
+    /** Deletes a job: its company, or an admin (moderation). */
     async remove(viewer: Viewer, id: number): Promise<void> {
-      const job = await repo.findJobById(db, id);
-      if (!job || !(isOwner(viewer, job) || viewer.role === 'admin')) throw unavailable();
+      await jobFor(viewer, 'job.delete', id, utcToday());
       // Its applications go with it, and the resumes sent only with them.
       await files.withApplicationsOf({ jobId: id }, () => repo.deleteJob(db, id));
     },
 
-    /** The employer's own jobs with status, why each is not public, and applicants. */
+    /** The jobs of the viewer's company with status, why each is not public, who posted it, and applicants. */
     async listMine(viewer: Viewer, q: EmployerJobQuery, toPage: (rows: EmployerJob[], total: number) => Paginated<EmployerJob>) {
-      const company = await findCompanyByOwner(db, viewer.userId);
-      if (!company) return toPage([], 0);
+      if (viewer.companyId === null) return toPage([], 0);
       const today = utcToday();
-      const { rows, total } = await repo.findCompanyJobs(db, company.id, q);
+      const { rows, total } = await repo.findCompanyJobs(db, viewer.companyId, q);
       const applicants = await repo.countApplicantsByJob(
         db,
         rows.map((r) => r.id),
       );
       return toPage(
         rows.map((row) => ({
-          ...presentJob(row, { notPublicReason: notPublicReason(row, today) }),
+          ...presentJob(row, { notPublicReason: notPublicReason(row, today), withPoster: true }),
           applicants_count: applicants.get(row.id) ?? 0,
         })),
         total,

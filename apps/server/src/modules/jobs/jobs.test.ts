@@ -12,7 +12,7 @@ let categoryIds: number[];
 let skillIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
   admin = (await signedInUser(t, { role: 'admin' })).token;
   seeker = (await signedInUser(t, { role: 'jobseeker' })).token;
   categoryIds = [(await createCategory(t.db, 'Engineering')).id, (await createCategory(t.db, 'Design')).id];
@@ -275,12 +275,16 @@ describe('PUT, PATCH and DELETE /api/jobs/{id}/', () => {
     expect((await patch(0, { status: 'paused' })).statusCode).toBe(400);
   });
 
-  it("answers 404 for another employer's job, 403 for other roles, 401 anonymous", async () => {
+  it("answers 403 for another employer's public job, 404 for a hidden one, 403 for other roles, 401 anonymous", async () => {
     const { jobs: made } = await companyWithJobs([{ title: 'Guarded' }]);
+    const { jobs: hidden } = await companyWithJobs([{ title: 'Closed', status: 'closed' }]);
     const other = await employerWithCompany();
     const url = `/api/jobs/${made[0]!.id}/`;
+    const hiddenUrl = `/api/jobs/${hidden[0]!.id}/`;
     for (const method of ['PUT', 'PATCH'] as const) {
-      expect((await t.app.inject({ method, url, headers: bearer(other.token), payload: validJob() })).statusCode).toBe(404);
+      // A public job is visible to everyone, so changing another company's is refused (403); a closed one is not even seen (404).
+      expect((await t.app.inject({ method, url, headers: bearer(other.token), payload: validJob() })).statusCode).toBe(403);
+      expect((await t.app.inject({ method, url: hiddenUrl, headers: bearer(other.token), payload: validJob() })).statusCode).toBe(404);
       expect((await t.app.inject({ method, url, headers: bearer(seeker), payload: validJob() })).statusCode).toBe(403);
       expect((await t.app.inject({ method, url, headers: bearer(admin), payload: validJob() })).statusCode).toBe(403);
       expect((await t.app.inject({ method, url, payload: validJob() })).statusCode).toBe(401);
@@ -288,7 +292,8 @@ describe('PUT, PATCH and DELETE /api/jobs/{id}/', () => {
         404,
       );
     }
-    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(other.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: hiddenUrl, headers: bearer(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(seeker) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, made[0]!.id));

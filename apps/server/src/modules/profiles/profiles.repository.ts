@@ -200,14 +200,12 @@ export async function deleteUploadedFileByKey(db: Db, storageKey: string): Promi
   await db.delete(uploadedFiles).where(eq(uploadedFiles.storageKey, storageKey));
 }
 
-/** Whether the job seeker has applied to any job of the employer's company. */
-export async function hasAppliedToEmployer(db: Db, jobseekerId: number, employerId: number): Promise<boolean> {
+/** The companies whose jobs the job seeker applied to (what the access policy reads of a job seeker). */
+export async function findAppliedCompanyIds(db: Db, jobseekerId: number): Promise<number[]> {
   const rows = await db
-    .select({ one: sql<number>`1` })
+    .selectDistinct({ companyId: jobs.companyId })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(and(eq(applications.jobseekerId, jobseekerId), eq(companies.ownerId, employerId)))
-    .limit(1);
-  return rows.length > 0;
+    .where(eq(applications.jobseekerId, jobseekerId));
+  return rows.map((r) => r.companyId);
 }

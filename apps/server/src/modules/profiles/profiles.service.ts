@@ -4,6 +4,7 @@ import type { ProfileOut, profileUpdate } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { authorize } from '../../policies/policy';
 import type { Viewer } from '../../lib/access';
 import type { Storage } from '../../lib/storage';
 import { documentTypes, imageTypes, type FormFile } from '../../lib/uploads';
@@ -57,11 +58,11 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
   // Replaced files go once nothing uses them (after the commit that replaced them).
   const releaser = createFileReleaser({ db, storage, log });
 
-  /** Whether this viewer may see the job seeker's profile and its files: the owner, admins, employers applied to. */
-  async function maySee(viewer: Viewer | null, jobseekerId: number): Promise<boolean> {
-    if (!viewer) return false;
-    if (viewer.userId === jobseekerId || viewer.role === 'admin') return true;
-    return viewer.role === 'employer' && repo.hasAppliedToEmployer(db, jobseekerId, viewer.userId);
+  /** Refuses (404) unless the access policy lets this viewer see the job seeker's profile and its files. */
+  async function authorizeView(viewer: Viewer | null, jobseekerId: number, notFoundAs?: string): Promise<void> {
+    const seeker = await repo.findJobseeker(db, jobseekerId);
+    const facts = seeker && { id: jobseekerId, appliedToCompanyIds: await repo.findAppliedCompanyIds(db, jobseekerId) };
+    authorize(viewer, 'jobseeker.view', facts, notFoundAs ? { notFoundAs } : {});
   }
 
   return {
@@ -110,15 +111,14 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
 
     /** A job seeker's profile for an admin or an employer the seeker applied to; 404 for everyone else. */
     async getForViewer(viewer: Viewer, jobseekerId: number): Promise<ProfileOut> {
-      const seeker = await repo.findJobseeker(db, jobseekerId);
-      if (!seeker || !(await maySee(viewer, jobseekerId))) throw notFound('That job seeker');
+      await authorizeView(viewer, jobseekerId);
       return load(jobseekerId);
     },
 
     /** The bytes of a job seeker's photo or resume for a viewer allowed to see the profile; 404 otherwise. */
     async getFile(viewer: Viewer | null, jobseekerId: number, kind: ProfileFileKind): Promise<{ file: UploadedFileRow; data: Buffer }> {
       const what = kind === 'photo' ? 'That photo' : 'That resume';
-      if (!(await maySee(viewer, jobseekerId))) throw notFound(what);
+      await authorizeView(viewer, jobseekerId, what);
       const file = await repo.findProfileFile(db, jobseekerId, kind);
       const data = file ? await storage.get(file.storageKey) : undefined;
       if (!file || !data) throw notFound(what);

@@ -1,0 +1,159 @@
+import { AppError, forbidden, notFound } from '../lib/app-error';
+import type { Viewer } from '../lib/access';
+
+/**
+ * Who may do what to which thing, for every domain, in one table (docs/decisions/008-access-policy.md).
+ *
+ * Services load the facts a rule needs (a few ids and flags, never a whole row) and call
+ * `authorize(actor, action, facts)` before they act; nothing else compares owner or member ids.
+ * A rule answers one of three verdicts, and the HTTP answer follows from it the same way everywhere:
+ * - allow;
+ * - hide: the actor may not even know the thing exists → 404, the same answer as a missing thing;
+ * - forbid: the thing is visible to the actor but not theirs to change → 403.
+ * Which roles may call a route at all stays on the route (`app.requireRole`, 401/403 before any row
+ * is read); the rules repeat the role where it matters, so each row reads whole. The matrix test
+ * (policies/policy-matrix.test.ts) calls every endpoint as each kind of caller against real rows.
+ */
+
+export type Actor = Viewer | null;
+
+type Verdict = { kind: 'allow' } | { kind: 'hide' } | { kind: 'forbid'; detail: string };
+const allow: Verdict = { kind: 'allow' };
+const hide: Verdict = { kind: 'hide' };
+const forbid = (detail = 'You are not allowed to do that.'): Verdict => ({ kind: 'forbid', detail });
+
+// The facts each kind of thing offers its rules.
+export interface CompanyFacts {
+  id: number;
+  isApproved: boolean;
+}
+export interface JobFacts {
+  companyId: number;
+  /** Open, not past its deadline, of an approved company (jobs.service `notPublicReason`). */
+  isPublic: boolean;
+}
+export interface ApplicationFacts {
+  jobseekerId: number;
+  /** The company of the job applied to. */
+  companyId: number;
+}
+export interface JobseekerFacts {
+  id: number;
+  /** The companies whose jobs this job seeker applied to. */
+  appliedToCompanyIds: readonly number[];
+}
+export interface TeamMemberFacts {
+  companyId: number;
+  isCompanyApproved: boolean;
+  role: 'owner' | 'recruiter';
+}
+
+// Who the actor is, in the words the rules use.
+const isAdmin = (a: Actor) => a?.role === 'admin';
+const isEmployer = (a: Actor) => a?.role === 'employer';
+const isJobseeker = (a: Actor) => a?.role === 'jobseeker';
+/** Works for the company: its owner or one of its recruiters. */
+const isMemberOf = (a: Actor, companyId: number) => isEmployer(a) && a!.companyId === companyId;
+const isOwnerOf = (a: Actor, companyId: number) => isMemberOf(a, companyId) && a!.companyRole === 'owner';
+const isSelf = (a: Actor, userId: number) => a !== null && a.userId === userId;
+
+/** A change rule: hidden unless the actor may see the thing; then allowed or refused with a reason. */
+const change = (maySee: boolean, mayChange: boolean, refusal?: string): Verdict => (!maySee ? hide : mayChange ? allow : forbid(refusal));
+
+const companyVisible = (a: Actor, c: CompanyFacts) => c.isApproved || isAdmin(a) || isMemberOf(a, c.id);
+const jobVisible = (a: Actor, j: JobFacts) => j.isPublic || isAdmin(a) || isMemberOf(a, j.companyId);
+const applicationVisible = (a: Actor, x: ApplicationFacts) => isSelf(a, x.jobseekerId) || isMemberOf(a, x.companyId);
+
+/**
+ * The table. Each row: an action, the facts it reads, its rule. Read it as
+ * "<action>: <who is allowed>; <who gets 403>; everyone else 404".
+ */
+export const policy = {
+  // Companies
+  'company.view': (a: Actor, c: CompanyFacts) => (companyVisible(a, c) ? allow : hide),
+  /** Submit a company: an employer who works for none yet (a second one is a 409 of the service). */
+  'company.create': (a: Actor) => (isEmployer(a) ? allow : forbid('Only employers submit a company.')),
+  'company.edit': (a: Actor, c: CompanyFacts) =>
+    change(companyVisible(a, c), isOwnerOf(a, c.id) || isAdmin(a), 'Only the company owner edits the company details.'),
+  'company.approve': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators approve companies; leave is_approved out.')),
+  'company.delete': (a: Actor, c: CompanyFacts) =>
+    change(companyVisible(a, c), isOwnerOf(a, c.id) || isAdmin(a), 'Only the company owner or an administrator deletes a company.'),
+
+  // The hiring team
+  'team.view': (a: Actor, c: CompanyFacts) =>
+    change(companyVisible(a, c), isMemberOf(a, c.id) || isAdmin(a), "Only the company's team sees its members."),
+  'team.manage': (a: Actor, c: CompanyFacts) => change(companyVisible(a, c), isOwnerOf(a, c.id), 'Only the company owner manages the team.'),
+  'team.remove_member': (a: Actor, m: TeamMemberFacts) => {
+    const company = { id: m.companyId, isApproved: m.isCompanyApproved };
+    if (!companyVisible(a, company)) return hide;
+    if (!isOwnerOf(a, m.companyId)) return forbid('Only the company owner manages the team.');
+    return m.role === 'owner' ? forbid('The owner cannot be removed from the company.') : allow;
+  },
+
+  // Jobs
+  'job.view': (a: Actor, j: JobFacts) => (jobVisible(a, j) ? allow : hide),
+  /** Post a job: a member of a company (any company; its approval only decides whether the job is public). */
+  'job.create': (a: Actor) =>
+    isEmployer(a) && a!.companyId !== null ? allow : forbid(isEmployer(a) ? 'Submit your company details before posting a job.' : 'Only employers post jobs.'),
+  'job.edit': (a: Actor, j: JobFacts) => change(jobVisible(a, j), isMemberOf(a, j.companyId), "Only the job's company changes it."),
+  'job.delete': (a: Actor, j: JobFacts) =>
+    change(jobVisible(a, j), isMemberOf(a, j.companyId) || isAdmin(a), "Only the job's company or an administrator deletes it."),
+  /** Its applicant count and the list of applicants. */
+  'job.view_applicants': (a: Actor, j: JobFacts) =>
+    change(jobVisible(a, j), isMemberOf(a, j.companyId), "Only the job's company sees its applicants."),
+
+  // Applications
+  'application.create': (a: Actor, j: JobFacts) =>
+    !j.isPublic ? hide : isJobseeker(a) ? allow : forbid('Only job seekers apply to jobs.'),
+  'application.view': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
+  'application.withdraw': (a: Actor, x: ApplicationFacts) =>
+    change(applicationVisible(a, x), isSelf(a, x.jobseekerId), 'Only the job seeker can withdraw an application.'),
+  'application.move': (a: Actor, x: ApplicationFacts) =>
+    change(applicationVisible(a, x), isMemberOf(a, x.companyId), "Only the job's company moves an application."),
+  /** The resume sent with an application. */
+  'application.view_resume': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
+
+  // Job seekers' profiles (and their photo and resume)
+  'jobseeker.view': (a: Actor, s: JobseekerFacts) =>
+    isSelf(a, s.id) || isAdmin(a) || (isEmployer(a) && a!.companyId !== null && s.appliedToCompanyIds.includes(a!.companyId))
+      ? allow
+      : hide,
+} as const;
+
+export type Action = keyof typeof policy;
+type FactsOf<A extends Action> = Parameters<(typeof policy)[A]>[1];
+
+/** What a hidden or missing thing is called in the 404 answer. */
+const hiddenAnswer: Record<string, () => AppError> = {
+  company: () => notFound('That company'),
+  team: () => notFound('That company'),
+  job: () => new AppError('not_found', 'This job is no longer available.'),
+  application: () => notFound('That application'),
+  jobseeker: () => notFound('That job seeker'),
+};
+
+/** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */
+export function can<A extends Action>(actor: Actor, action: A, facts: FactsOf<A>): boolean {
+  const rule = policy[action] as (a: Actor, f?: unknown) => Verdict;
+  return rule(actor, facts).kind === 'allow';
+}
+
+/**
+ * Throws unless the actor may do the action: 404 for a missing thing (facts `undefined`) and for a
+ * hidden one alike, 403 for a visible one that is not theirs. `notFoundAs` names the thing when
+ * the action's own name does not (e.g. "That resume").
+ */
+export function authorize<A extends Action>(
+  actor: Actor,
+  action: A,
+  facts: FactsOf<A> | undefined,
+  { notFoundAs }: { notFoundAs?: string } = {},
+): void {
+  const hidden = () => (notFoundAs ? notFound(notFoundAs) : hiddenAnswer[action.split('.')[0]!]!());
+  const rule = policy[action] as (a: Actor, f?: unknown) => Verdict;
+  const takesFacts = rule.length > 1;
+  if (takesFacts && facts === undefined) throw hidden();
+  const verdict = rule(actor, facts);
+  if (verdict.kind === 'hide') throw hidden();
+  if (verdict.kind === 'forbid') throw forbidden(verdict.detail);
+}
