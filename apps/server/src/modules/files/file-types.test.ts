@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf, makeZip } from '../db/seed/documents';
-import { attachmentDisposition, cleanFileName, sniffDocumentType, sniffImageType, zipEntryNames } from './uploads';
+import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
+import { cleanFileName, sniffDocumentType, sniffImageType, zipEntryNames } from './file-types';
+import { attachmentDisposition } from './files.serve';
 
 describe('file checks by content', () => {
   it('knows PDF and DOCX by their bytes, and nothing else', () => {
