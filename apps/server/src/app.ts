@@ -38,7 +38,7 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService } from './modules/jobs/job-search.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
-import { createFileReleaser } from './modules/files/files.service';
+import { createFilesService } from './modules/files/files.service';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
@@ -223,21 +223,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(app, { db });
   taxonomyRoutes(app, { db });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  // The one user of the storage: every module stores, reads and releases files through it.
+  const files = createFilesService({ db, storage, log: app.log });
   const events = createEventBus(app.log);
   companiesRoutes(app, {
-    companies: createCompaniesService({ db, mailer, storage, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+    companies: createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
   teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log }) });
   jobsRoutes(app, {
-    jobs: createJobsService({ db, files: createFileReleaser({ db, storage, log: app.log }) }),
+    jobs: createJobsService({ db, files }),
     jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),
   });
-  const profiles = createProfilesService({ db, storage, log: app.log });
+  const profiles = createProfilesService({ db, files });
   const matchingJobs = createMatchingJobsService({ db });
   profilesRoutes(app, { profiles });
   matchingJobsRoutes(app, { matchingJobs });
   dashboardsRoutes(app, { dashboards: createDashboardsService({ db, profiles, matchingJobs }) });
-  applicationsRoutes(app, { applications: createApplicationsService({ db, storage, events, log: app.log }) });
+  applicationsRoutes(app, { applications: createApplicationsService({ db, files, events, log: app.log }) });
   savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });
   const notifications = createNotificationsService({ db });
   notifications.listen(events);

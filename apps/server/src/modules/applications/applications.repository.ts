@@ -18,7 +18,7 @@ import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns } from '../jobs/job-summaries.repository';
 import type { JobSummaryRecord } from '../jobs/jobs.presenter';
 import { publicJobCondition } from '../jobs/jobs.repository';
-import type { NewFile } from '../profiles/profiles.repository';
+import type { NewFile } from '../files/files.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;

@@ -9,14 +9,16 @@ import {
   applicationStatusChange,
   applicationStatusCheck,
   applyFields,
+  fileKinds,
+  formatFileLimit,
   idParam,
   myApplicationsQuery,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
-import { documentRule, readMultipartForm } from '../../lib/uploads';
 import { parseInput } from '../../lib/validation';
-import { resumeMaxBytes, sendStoredFile } from '../profiles/profiles.routes';
+import { readMultipartForm } from '../files/files.multipart';
+import { sendStoredFile } from '../files/files.serve';
 import type { ApplicationsService } from './applications.service';
 
 const tags = ['applications'];
@@ -34,7 +36,8 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
       security,
       summary:
         'Apply to a public job: multipart/form-data with job, cover_letter, use_profile_resume and a "resume" file ' +
-        '(PDF or DOCX up to 5 MB) unless use_profile_resume is true. 409 when already applied.',
+        `(${fileKinds.resume.typesLabel} up to ${formatFileLimit(fileKinds.resume.maxBytes)}) unless use_profile_resume is true. ` +
+        '409 when already applied.',
       consumes: ['multipart/form-data', 'application/json'],
       response: { 201: applicationOut },
     },
@@ -43,11 +46,7 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
       let fields: unknown = request.body ?? {};
       let resume;
       if (request.isMultipart()) {
-        const form = await readMultipartForm(
-          request,
-          { resume: documentRule(resumeMaxBytes) },
-          { maxFieldBytes: 32 * 1024, maxFields: 10 },
-        );
+        const form = await readMultipartForm(request, { resume: 'resume' }, { maxFieldBytes: 32 * 1024, maxFields: 10 });
         fields = form.fields;
         resume = form.files.resume;
       }
@@ -98,7 +97,7 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
     schema: { tags, summary: "An application's resume: for the applicant and the job's employer (404 for others)", params: idParam },
     handler: async (request, reply) => {
       const { file, data } = await applications.getResume(request.viewer, request.params.id);
-      return sendStoredFile(reply, file, data, 'attachment');
+      return sendStoredFile(reply, { contentType: file.contentType, data, downloadName: file.originalName });
     },
   });
 

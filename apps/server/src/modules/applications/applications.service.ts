@@ -17,11 +17,9 @@ import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
-import type { Storage } from '../../lib/storage';
-import type { FormFile } from '../../lib/uploads';
-import { deleteUploadedFileByKey, findProfileFile } from '../profiles/profiles.repository';
-import { removeStored } from '../files/files.service';
-import { storeUpload } from '../profiles/profiles.service';
+import type { CheckedFile } from '../files/file-types';
+import { applicationResumesFolder, type FilesService } from '../files/files.service';
+import { findProfileFile } from '../profiles/profiles.repository';
 import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -34,7 +32,7 @@ type ApplicantList = Paginated<ApplicantOut> & { status_counts: Record<Applicati
 
 export interface ApplicationsDeps {
   db: Db;
-  storage: Storage;
+  files: FilesService;
   events: EventBus;
   log: FastifyBaseLogger;
 }
@@ -66,7 +64,7 @@ const factsOf = (a: ApplicationFacts) => ({
   employerId: a.employerId,
 });
 
-export function createApplicationsService({ db, storage, events, log }: ApplicationsDeps) {
+export function createApplicationsService({ db, files, events, log }: ApplicationsDeps) {
   async function loadMine(id: number): Promise<ApplicationOut> {
     const row = await repo.findMyApplication(db, id);
     if (!row) throw applicationNotFound();
@@ -102,7 +100,7 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
      * refuse the application is checked before the file is stored; the rows go in one transaction;
      * a refused transaction removes the stored file.
      */
-    async apply(viewer: Viewer, input: ApplyFields, file: FormFile | undefined): Promise<ApplicationOut> {
+    async apply(viewer: Viewer, input: ApplyFields, file: CheckedFile | undefined): Promise<ApplicationOut> {
       const job = await repo.findJobFacts(db, input.job, utcToday(), viewer.userId);
       authorize(viewer, 'application.create', job && { companyId: job.companyId, isPublic: job.isPublic });
       if (!job) throw applicationNotFound(); // authorize has answered 404 already; this tells TypeScript
@@ -121,11 +119,9 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
         }
       }
 
-      const stored = file ? await storeUpload(storage, 'application-resume', viewer.userId, file) : undefined;
+      const stored = file ? await files.store(viewer.userId, file, { folder: applicationResumesFolder }) : undefined;
       const discardStored = async () => {
-        if (!stored) return;
-        await deleteUploadedFileByKey(db, stored.storageKey);
-        await removeStored(storage, log, stored.storageKey);
+        if (stored) await files.discard(stored);
       };
       let created;
       try {
@@ -229,7 +225,7 @@ export function createApplicationsService({ db, storage, events, log }: Applicat
     async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
       const found = await repo.findApplicationResume(db, id);
       authorize(viewer, 'application.view_resume', found && policyFacts(found), { notFoundAs: 'That resume' });
-      const data = await storage.get(found!.file.storageKey);
+      const data = await files.read(found!.file);
       if (!data) throw notFound('That resume');
       return { file: found!.file, data };
     },

@@ -1,15 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { approvalOut, companyInput, companyList, companyListQuery, companyOut, companyPatch, idParam } from '@jobportal/shared';
+import {
+  approvalOut,
+  companyInput,
+  companyList,
+  companyListQuery,
+  companyOut,
+  companyPatch,
+  fileKinds,
+  formatFileLimit,
+  idParam,
+} from '@jobportal/shared';
 import { authorize } from '../../policies/policy';
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
-import { readImageUpload } from '../../lib/uploads';
+import { readSingleUpload } from '../files/files.multipart';
+import { sendStoredFile } from '../files/files.serve';
 import type { CompaniesService } from './companies.service';
 
 const tags = ['companies'];
 const security = [{ bearerAuth: [] }];
-export const logoMaxBytes = 2 * 1024 * 1024;
 
 /**
  * preValidation: an employer's request that names `is_approved` at all is refused (403), not
@@ -115,7 +125,9 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
     schema: {
       tags,
       security,
-      summary: 'Upload the logo: multipart field "logo", JPEG, PNG or WebP up to 2 MB (415 other types, 413 too large)',
+      summary:
+        `Upload the logo: multipart field "logo", ${fileKinds.logo.typesLabel} up to ${formatFileLimit(fileKinds.logo.maxBytes)} ` +
+        '(415 other types, 413 too large)',
       consumes: ['multipart/form-data'],
       params: idParam,
       response: { 200: companyOut },
@@ -123,7 +135,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
     handler: async (request) => {
       const viewer = viewerOf(request);
       await companies.assertWritable(viewer, request.params.id);
-      const upload = await readImageUpload(request, 'logo', logoMaxBytes);
+      const upload = await readSingleUpload(request, 'logo', 'logo');
       return companies.setLogo(viewer, request.params.id, upload);
     },
   });
@@ -133,11 +145,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
     schema: { tags, summary: 'The logo image (approved companies: anyone; others: owner and admins)', params: idParam },
     handler: async (request, reply) => {
       const logo = await companies.getLogo(request.viewer, request.params.id);
-      return reply
-        .header('content-type', logo.type)
-        .header('cache-control', logo.isPublic ? 'public, max-age=3600' : 'private, no-store')
-        .header('content-security-policy', "default-src 'none'")
-        .send(logo.data);
+      return sendStoredFile(reply, logo);
     },
   });
 }

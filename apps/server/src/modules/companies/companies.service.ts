@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyListQuery, CompanyOut, Paginated, companyInput, companyPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
@@ -7,19 +6,18 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import type { Mailer } from '../../lib/mail';
-import type { Storage } from '../../lib/storage';
-import { imageTypeOfKey, imageTypes, type ImageType } from '../../lib/uploads';
 import { authorize, can, type CompanyFacts } from '../../policies/policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
 import { findUserById } from '../users/users.repository';
-import { createFileReleaser, removeStored } from '../files/files.service';
+import type { CheckedFile } from '../files/file-types';
+import type { FilesService } from '../files/files.service';
 
 export interface CompaniesDeps {
   db: Db;
   mailer: Mailer;
-  storage: Storage;
+  files: FilesService;
   productName: string;
   publicUrl: string | undefined;
   log: FastifyBaseLogger;
@@ -45,8 +43,7 @@ function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
 }
 
 export function createCompaniesService(deps: CompaniesDeps) {
-  const { db, storage } = deps;
-  const files = createFileReleaser(deps);
+  const { db, files } = deps;
 
   // Who owns it is shown to those who see its team: its members and admins.
   const present = (viewer: Viewer | null, row: CompanyRecord) => presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
@@ -148,7 +145,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       // Its jobs and their applications go with it, and the resumes sent only with them.
       const deleted = await files.withApplicationsOf({ companyId: id }, () => repo.deleteCompany(db, id));
       if (!deleted) throw notFound('That company');
-      if (deleted.logo) await removeStored(storage, deps.log, deleted.logo);
+      if (deleted.logo) await files.removeStored(deleted.logo);
     },
 
     /** Refuses unless this viewer may change the company (checked before an upload is read). */
@@ -156,22 +153,20 @@ export function createCompaniesService(deps: CompaniesDeps) {
       await companyFor(viewer, 'company.edit', id);
     },
 
-    async setLogo(viewer: Viewer, id: number, upload: { data: Buffer; type: ImageType }): Promise<CompanyOut> {
+    async setLogo(viewer: Viewer, id: number, upload: CheckedFile): Promise<CompanyOut> {
       await companyFor(viewer, 'company.edit', id);
-      const key = `logos/company-${id}-${randomBytes(6).toString('hex')}.${imageTypes[upload.type]}`;
-      await storage.put(key, upload.data);
+      const key = await files.storeLogo(id, upload);
       const previous = await repo.setCompanyLogo(db, id, key);
-      if (previous && previous !== key) await removeStored(storage, deps.log, previous);
+      if (previous && previous !== key) await files.removeStored(previous);
       return reload(viewer, id);
     },
 
     /** The logo's bytes for a viewer who may see the company; `isPublic` tells whether caches may keep it. */
-    async getLogo(viewer: Viewer | null, id: number): Promise<{ data: Buffer; type: ImageType; isPublic: boolean }> {
+    async getLogo(viewer: Viewer | null, id: number): Promise<{ data: Buffer; contentType: string; isPublic: boolean }> {
       const company = await companyFor(viewer, 'company.view', id);
-      const type = company.logo ? imageTypeOfKey(company.logo) : undefined;
-      const data = company.logo && type ? await storage.get(company.logo) : undefined;
-      if (!data || !type) throw notFound('That logo');
-      return { data, type, isPublic: company.isApproved };
+      const logo = company.logo ? await files.readLogo(company.logo) : undefined;
+      if (!logo) throw notFound('That logo');
+      return { ...logo, isPublic: company.isApproved };
     },
   };
 }

@@ -1,6 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { applications, jobs, jobseekerProfiles, uploadedFiles } from '../../db/schema';
+import { applications, jobs, jobseekerProfiles, uploadedFiles, type UploadedFileRow } from '../../db/schema';
+
+/** The row of a stored upload, before it is inserted. */
+export type NewFile = Pick<typeof uploadedFiles.$inferInsert, 'ownerId' | 'storageKey' | 'originalName' | 'contentType' | 'sizeBytes'>;
+
+export async function insertUploadedFile(db: Db, file: NewFile): Promise<UploadedFileRow> {
+  const [row] = await db.insert(uploadedFiles).values(file).returning();
+  return row!;
+}
+
+/** Deletes a file's row by its storage key (a row written for an upload that was then refused). */
+export async function deleteUploadedFileByKey(db: Db, storageKey: string): Promise<void> {
+  await db.delete(uploadedFiles).where(eq(uploadedFiles.storageKey, storageKey));
+}
 
 /**
  * Deletes a file's row when nothing refers to it any more (no profile, no application) and gives

@@ -176,13 +176,6 @@ export async function replaceProfileLists(db: Db, profileId: number, lists: Prof
   }
 }
 
-export type NewFile = Pick<typeof uploadedFiles.$inferInsert, 'ownerId' | 'storageKey' | 'originalName' | 'contentType' | 'sizeBytes'>;
-
-export async function insertUploadedFile(db: Db, file: NewFile): Promise<UploadedFileRow> {
-  const [row] = await db.insert(uploadedFiles).values(file).returning();
-  return row!;
-}
-
 /** The job seeker's current photo or resume, if any. */
 export async function findProfileFile(db: Db, userId: number, kind: 'photo' | 'resume'): Promise<UploadedFileRow | undefined> {
   const column = kind === 'photo' ? jobseekerProfiles.photoFileId : jobseekerProfiles.resumeFileId;
@@ -193,11 +186,6 @@ export async function findProfileFile(db: Db, userId: number, kind: 'photo' | 'r
     .where(eq(jobseekerProfiles.userId, userId))
     .limit(1);
   return row?.file;
-}
-
-/** Deletes a file's row by its storage key (a row written for an upload that was then refused). */
-export async function deleteUploadedFileByKey(db: Db, storageKey: string): Promise<void> {
-  await db.delete(uploadedFiles).where(eq(uploadedFiles.storageKey, storageKey));
 }
 
 /** The companies whose jobs the job seeker applied to (what the access policy reads of a job seeker). */

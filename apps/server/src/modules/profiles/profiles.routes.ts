@@ -1,32 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobseekerIdParam, profileOut, profileUpdate } from '@jobportal/shared';
-import type { UploadedFileRow } from '../../db/schema';
+import { fileKinds, formatFileLimit, jobseekerIdParam, profileOut, profileUpdate } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { attachmentDisposition, documentRule, imageRule, readMultipartForm } from '../../lib/uploads';
 import { parseInput } from '../../lib/validation';
+import { readMultipartForm } from '../files/files.multipart';
+import { sendStoredFile } from '../files/files.serve';
 import type { ProfilesService } from './profiles.service';
 
 const tags = ['profiles'];
 const security = [{ bearerAuth: [] }];
-export const photoMaxBytes = 2 * 1024 * 1024;
-export const resumeMaxBytes = 5 * 1024 * 1024;
 /** Room for the longest lists the contract allows, sent as JSON text. */
 const profileFieldMaxBytes = 256 * 1024;
-
-/**
- * Sends a stored file to a viewer already checked: never sniffed by the browser, never cached by
- * shared caches; documents as downloads under their cleaned original name.
- */
-export function sendStoredFile(reply: FastifyReply, file: UploadedFileRow, data: Buffer, disposition: 'inline' | 'attachment') {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', disposition === 'attachment' ? attachmentDisposition(file.originalName) : 'inline')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(data);
-}
 
 export function profilesRoutes(app: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +34,8 @@ export function profilesRoutes(app: FastifyInstance, { profiles }: { profiles: P
       security,
       summary:
         'Update the profile: plain JSON, or multipart/form-data with the lists as JSON text and optional files ' +
-        '"profile_photo" (JPEG, PNG or WebP up to 2 MB) and "resume" (PDF or DOCX up to 5 MB). A list sent replaces the stored list.',
+        `"profile_photo" (${fileKinds.photo.typesLabel} up to ${formatFileLimit(fileKinds.photo.maxBytes)}) and ` +
+        `"resume" (${fileKinds.resume.typesLabel} up to ${formatFileLimit(fileKinds.resume.maxBytes)}). A list sent replaces the stored list.`,
       consumes: ['application/json', 'multipart/form-data'],
       response: { 200: profileOut },
     },
@@ -60,7 +45,7 @@ export function profilesRoutes(app: FastifyInstance, { profiles }: { profiles: P
         return profiles.update(viewer, parseInput(profileUpdate, request.body === undefined ? {} : request.body), {});
       const form = await readMultipartForm(
         request,
-        { profile_photo: imageRule(photoMaxBytes, 'photo'), resume: documentRule(resumeMaxBytes, 'resume') },
+        { profile_photo: 'photo', resume: 'resume' },
         { maxFieldBytes: profileFieldMaxBytes, maxFields: 20 },
       );
       const input = parseInput(profileUpdate, form.fields);
@@ -90,7 +75,12 @@ export function profilesRoutes(app: FastifyInstance, { profiles }: { profiles: P
       },
       handler: async (request, reply) => {
         const { file, data } = await profiles.getFile(request.viewer, request.params.id, kind);
-        return sendStoredFile(reply, file, data, kind === 'resume' ? 'attachment' : 'inline');
+        // Resumes download under their cleaned name; photos show inline.
+        return sendStoredFile(reply, {
+          contentType: file.contentType,
+          data,
+          downloadName: kind === 'resume' ? file.originalName : undefined,
+        });
       },
     });
   }

@@ -1,39 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileOut, profileUpdate } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { authorize } from '../../policies/policy';
 import type { Viewer } from '../../lib/access';
-import type { Storage } from '../../lib/storage';
-import { documentTypes, imageTypes, type FormFile } from '../../lib/uploads';
-import { createFileReleaser, removeStored } from '../files/files.service';
+import type { CheckedFile } from '../files/file-types';
+import type { NewFile } from '../files/files.repository';
+import type { FilesService } from '../files/files.service';
 import { presentProfile } from './profiles.presenter';
 import * as repo from './profiles.repository';
-import type { NewFile, ProfileValues } from './profiles.repository';
+import type { ProfileValues } from './profiles.repository';
 
 export type ParsedProfileUpdate = ReturnType<typeof profileUpdate.parse>;
 export type ProfileFileKind = 'photo' | 'resume';
 
 export interface ProfilesDeps {
   db: Db;
-  storage: Storage;
-  log: FastifyBaseLogger;
-}
-
-const folders = { photo: 'photos', resume: 'resumes', 'application-resume': 'application-resumes' } as const;
-
-/**
- * Writes an upload's bytes to the storage under a fresh server-made key and gives the row that
- * describes it (inserted by the caller, in its transaction).
- */
-export async function storeUpload(storage: Storage, kind: keyof typeof folders, ownerId: number, file: FormFile): Promise<NewFile> {
-  const extension =
-    (imageTypes as Record<string, string>)[file.contentType] ?? (documentTypes as Record<string, string>)[file.contentType] ?? 'bin';
-  const storageKey = `${folders[kind]}/user-${ownerId}-${randomBytes(8).toString('hex')}.${extension}`;
-  await storage.put(storageKey, file.data);
-  return { ownerId, storageKey, originalName: file.name, contentType: file.contentType, sizeBytes: file.data.length };
+  files: FilesService;
 }
 
 function toValues(input: ParsedProfileUpdate): ProfileValues {
@@ -49,14 +32,11 @@ function toValues(input: ParsedProfileUpdate): ProfileValues {
   return v;
 }
 
-export function createProfilesService({ db, storage, log }: ProfilesDeps) {
+export function createProfilesService({ db, files }: ProfilesDeps) {
   async function load(userId: number): Promise<ProfileOut> {
     await repo.ensureProfile(db, userId);
     return presentProfile((await repo.findProfileRecord(db, userId))!);
   }
-
-  // Replaced files go once nothing uses them (after the commit that replaced them).
-  const releaser = createFileReleaser({ db, storage, log });
 
   /** Refuses (404) unless the access policy lets this viewer see the job seeker's profile and its files. */
   async function authorizeView(viewer: Viewer | null, jobseekerId: number, notFoundAs?: string): Promise<void> {
@@ -73,14 +53,14 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
      * 413) never gets this far and nothing is lost; the rows change in one transaction; a failed
      * transaction removes the new files; replaced files go only after the commit.
      */
-    async update(viewer: Viewer, input: ParsedProfileUpdate, files: Partial<Record<ProfileFileKind, FormFile>>): Promise<ProfileOut> {
+    async update(viewer: Viewer, input: ParsedProfileUpdate, uploads: Partial<Record<ProfileFileKind, CheckedFile>>): Promise<ProfileOut> {
       const profile = await repo.ensureProfile(db, viewer.userId);
       const stored: Partial<Record<ProfileFileKind, NewFile>> = {};
       let replaced: number[];
       try {
         for (const kind of ['photo', 'resume'] as const) {
-          const file = files[kind];
-          if (file) stored[kind] = await storeUpload(storage, kind, viewer.userId, file);
+          const file = uploads[kind];
+          if (file) stored[kind] = await files.store(viewer.userId, file);
         }
         replaced = await db.transaction(async (tx) => {
           const before = await repo.lockProfileFiles(tx, profile.id);
@@ -88,7 +68,7 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
           const rows: Partial<Record<ProfileFileKind, UploadedFileRow>> = {};
           for (const kind of ['photo', 'resume'] as const) {
             const file = stored[kind];
-            if (file) rows[kind] = await repo.insertUploadedFile(tx, file);
+            if (file) rows[kind] = await files.insert(tx, file);
           }
           if (rows.photo) values.photoFileId = rows.photo.id;
           if (rows.resume) values.resumeFileId = rows.resume.id;
@@ -102,10 +82,11 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
           return [rows.photo && before.photoFileId, rows.resume && before.resumeFileId].filter((id): id is number => !!id);
         });
       } catch (error) {
-        for (const file of Object.values(stored)) await removeStored(storage, log, file.storageKey);
+        for (const file of Object.values(stored)) await files.removeStored(file.storageKey);
         throw error;
       }
-      await releaser.release(replaced);
+      // Replaced files go once nothing uses them (after the commit that replaced them).
+      await files.release(replaced);
       return load(viewer.userId);
     },
 
@@ -120,7 +101,7 @@ export function createProfilesService({ db, storage, log }: ProfilesDeps) {
       const what = kind === 'photo' ? 'That photo' : 'That resume';
       await authorizeView(viewer, jobseekerId, what);
       const file = await repo.findProfileFile(db, jobseekerId, kind);
-      const data = file ? await storage.get(file.storageKey) : undefined;
+      const data = file ? await files.read(file) : undefined;
       if (!file || !data) throw notFound(what);
       return { file, data };
     },

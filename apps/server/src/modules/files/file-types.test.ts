@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf, makeZip } from '../db/seed/documents';
-import { attachmentDisposition, cleanFileName, sniffDocumentType, sniffImageType, zipEntryNames } from './uploads';
+import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
+import { cleanFileName, sniffDocumentType, sniffImageType, zipEntryNames } from './file-types';
+import { attachmentDisposition } from './files.serve';
 
 describe('file checks by content', () => {
   it('knows PDF and DOCX by their bytes, and nothing else', () => {
@@ -45,6 +46,10 @@ describe('file checks by content', () => {
     expect(cleanFileName(`${'é'.repeat(300)}.pdf`, 'pdf')).toBe(`${'é'.repeat(100)}.pdf`);
     expect(attachmentDisposition('Lebenslauf Müller.pdf')).toBe(
       `attachment; filename="Lebenslauf M_ller.pdf"; filename*=UTF-8''Lebenslauf%20M%C3%BCller.pdf`,
+    );
+    // RFC 5987 leaves no room for ' ( ) * in filename*; quotes, backslashes and % never reach the quoted name.
+    expect(attachmentDisposition(`it's (my) "cv"*\\100%.pdf`)).toBe(
+      `attachment; filename="it's (my) _cv_*_100_.pdf"; filename*=UTF-8''it%27s%20%28my%29%20%22cv%22%2A%5C100%25.pdf`,
     );
   });
 });
