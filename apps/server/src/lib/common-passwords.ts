@@ -19,5 +19,7 @@ export const commonPasswords: ReadonlySet<string> = new Set(
   hello1234 helloworld goodluck newyork1 london12 access14 letmein! 1qazxsw2 unknown1 security
   welcome! p4ssw0rd passwort motdepasse contrasena senha123 azerty123 azertyuiop 0987654321
   demo-pass demopass
-  `.split(/\s+/).filter(Boolean),
+  `
+    .split(/\s+/)
+    .filter(Boolean),
 );

@@ -11,5 +11,4 @@ export function safeEqualHex(a: string, b: string): boolean {
 }
 
 /** A uniformly random code of `length` digits, leading zeros kept. */
-export const randomDigits = (length: number) =>
-  Array.from({ length }, () => String(randomInt(10))).join('');
+export const randomDigits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join('');

@@ -45,11 +45,7 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
   return {
     async hit(key, rule) {
       const k = `${prefix}rl:${key}`;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
       if (ttl < 0) await redis.pexpire(k, rule.windowSeconds * 1000);
       return count > rule.limit ? Math.max(ttl, 1000) / 1000 : 0;
     },

@@ -82,7 +82,8 @@ export const policy = {
   // The hiring team
   'team.view': (a: Actor, c: CompanyFacts) =>
     change(companyVisible(a, c), isMemberOf(a, c.id) || isAdmin(a), "Only the company's team sees its members."),
-  'team.manage': (a: Actor, c: CompanyFacts) => change(companyVisible(a, c), isOwnerOf(a, c.id), 'Only the company owner manages the team.'),
+  'team.manage': (a: Actor, c: CompanyFacts) =>
+    change(companyVisible(a, c), isOwnerOf(a, c.id), 'Only the company owner manages the team.'),
   'team.remove_member': (a: Actor, m: TeamMemberFacts) => {
     const company = { id: m.companyId, isApproved: m.isCompanyApproved };
     if (!companyVisible(a, company)) return hide;
@@ -94,7 +95,9 @@ export const policy = {
   'job.view': (a: Actor, j: JobFacts) => (jobVisible(a, j) ? allow : hide),
   /** Post a job: a member of a company (any company; its approval only decides whether the job is public). */
   'job.create': (a: Actor) =>
-    isEmployer(a) && a!.companyId !== null ? allow : forbid(isEmployer(a) ? 'Submit your company details before posting a job.' : 'Only employers post jobs.'),
+    isEmployer(a) && a!.companyId !== null
+      ? allow
+      : forbid(isEmployer(a) ? 'Submit your company details before posting a job.' : 'Only employers post jobs.'),
   'job.edit': (a: Actor, j: JobFacts) => change(jobVisible(a, j), isMemberOf(a, j.companyId), "Only the job's company changes it."),
   'job.delete': (a: Actor, j: JobFacts) =>
     change(jobVisible(a, j), isMemberOf(a, j.companyId) || isAdmin(a), "Only the job's company or an administrator deletes it."),
@@ -105,7 +108,6 @@ export const policy = {
   // Applications
   'application.create': (a: Actor, j: JobFacts) =>
     !j.isPublic ? hide : isJobseeker(a) ? allow : forbid('Only job seekers apply to jobs.'),
-  'application.view': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
   'application.withdraw': (a: Actor, x: ApplicationFacts) =>
     change(applicationVisible(a, x), isSelf(a, x.jobseekerId), 'Only the job seeker can withdraw an application.'),
   'application.move': (a: Actor, x: ApplicationFacts) =>

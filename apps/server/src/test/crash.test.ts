@@ -9,7 +9,12 @@ import { startServerProcess, waitForExit } from './server-process';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-crash-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_MULTIPLIER: '1000', JWT_SECRET: 'crash-test-secret-long-enough-0123456789' };
+const env = {
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  RATE_LIMIT_MULTIPLIER: '1000',
+  JWT_SECRET: 'crash-test-secret-long-enough-0123456789',
+};
 
 describe('embedded database durability', () => {
   it('keeps every acknowledged write through kill -9, and refuses a second server on the folder', async () => {

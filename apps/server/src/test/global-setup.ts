@@ -42,8 +42,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb:
-      | { kind: 'postgres'; serverUrl: string; template: string; runId: string }
-      | { kind: 'pglite'; dumpPath: string; runId: string };
+    testDb: { kind: 'postgres'; serverUrl: string; template: string; runId: string } | { kind: 'pglite'; dumpPath: string; runId: string };
   }
 }

@@ -19,7 +19,10 @@ const companyFieldsCore = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   industry: optionalText(80),
-  company_size: z.enum(companySizes).nullish().transform((v) => v ?? null),
+  company_size: z
+    .enum(companySizes)
+    .nullish()
+    .transform((v) => v ?? null),
   founded_date: z.iso
     .date('Use a date like 2015-04-01.')
     .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The founding date cannot be in the future.')
@@ -63,7 +66,10 @@ export type CompanyOut = z.infer<typeof companyOut>;
 export const companyList = paginated(companyOut);
 
 export const companyListQuery = paginationQuery.extend({
-  is_approved: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  is_approved: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   search: z.string().trim().max(120).optional(),
 });
 export type CompanyListQuery = z.infer<typeof companyListQuery>;

@@ -7,7 +7,11 @@ export const jobStatuses = ['open', 'closed'] as const;
 export const jobSorts = ['relevance', 'newest', 'salary'] as const;
 export const postedWithin = ['1', '7', '30'] as const;
 
-const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
+const longText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max(10_000_000, 'That amount is too large.');
 
 /** Every Job field a writer sends, without defaults (a PATCH must not reset what it leaves out). */
@@ -23,10 +27,18 @@ const jobFieldsCore = z.object({
   salary_max: money.nullish().transform((v) => v ?? null),
   employment_type: z.enum(employmentTypes),
   experience_level: z.enum(experienceLevels),
-  job_function: z.string().trim().max(80, 'Use at most 80 characters.').nullish().transform((v) => (v ? v : null)),
+  job_function: z
+    .string()
+    .trim()
+    .max(80, 'Use at most 80 characters.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
   categories: z.array(dbId).max(5, 'Pick at most 5 categories.'),
   skills_required: z.array(dbId).max(30, 'Pick at most 30 skills.'),
-  application_deadline: z.iso.date('Use a date like 2026-12-31.').nullish().transform((v) => v ?? null),
+  application_deadline: z.iso
+    .date('Use a date like 2026-12-31.')
+    .nullish()
+    .transform((v) => v ?? null),
   status: z.enum(jobStatuses),
 });
 
@@ -159,23 +171,28 @@ const idText = z
   .refine((n) => n <= maxId, 'Expected an id.');
 
 /** GET /api/jobs/: `search` as the spec writes it, and filters, sort and paging. Lists are comma-separated or repeated. */
-export const jobSearchQuery = paginationQuery.extend({
-  search: z.string().trim().max(200).optional(),
-  location: z.string().trim().max(120).optional(),
-  is_remote: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  employment_type: csv(z.enum(employmentTypes)).optional(),
-  experience_level: csv(z.enum(experienceLevels)).optional(),
-  category: csv(idText).optional(),
-  skills: csv(idText).optional(),
-  salary_min: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  salary_max: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  posted_within: z.enum(postedWithin).optional(),
-  company: z.coerce.number().int().positive().max(maxId, 'Expected an id.').optional(),
-  sort: z.enum(jobSorts).default('relevance'),
-}).refine((q) => q.salary_min === undefined || q.salary_max === undefined || q.salary_min <= q.salary_max, {
-  message: 'The minimum salary cannot be above the maximum.',
-  path: ['salary_min'],
-});
+export const jobSearchQuery = paginationQuery
+  .extend({
+    search: z.string().trim().max(200).optional(),
+    location: z.string().trim().max(120).optional(),
+    is_remote: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+    employment_type: csv(z.enum(employmentTypes)).optional(),
+    experience_level: csv(z.enum(experienceLevels)).optional(),
+    category: csv(idText).optional(),
+    skills: csv(idText).optional(),
+    salary_min: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    salary_max: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    posted_within: z.enum(postedWithin).optional(),
+    company: z.coerce.number().int().positive().max(maxId, 'Expected an id.').optional(),
+    sort: z.enum(jobSorts).default('relevance'),
+  })
+  .refine((q) => q.salary_min === undefined || q.salary_max === undefined || q.salary_min <= q.salary_max, {
+    message: 'The minimum salary cannot be above the maximum.',
+    path: ['salary_min'],
+  });
 export type JobSearchQuery = z.infer<typeof jobSearchQuery>;
 
 /** An employer's own job in its management list. */

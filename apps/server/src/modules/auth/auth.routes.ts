@@ -22,7 +22,12 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/signup/', {
-    schema: { tags, summary: 'Create a job seeker or employer account; e-mails a 6-digit code', body: signupRequest, response: { 201: signupResponse } },
+    schema: {
+      tags,
+      summary: 'Create a job seeker or employer account; e-mails a 6-digit code',
+      body: signupRequest,
+      response: { 201: signupResponse },
+    },
     handler: async (request, reply) => reply.code(201).send(await auth.signup(request.body, client(request))),
   });
 
@@ -38,13 +43,23 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
 
   for (const path of ['/api/send-otp/', '/api/resend-otp/']) {
     r.post(path, {
-      schema: { tags, summary: 'E-mail a sign-in code (same answer whether or not the account exists)', body: emailRequest, response: { 200: messageBody } },
+      schema: {
+        tags,
+        summary: 'E-mail a sign-in code (same answer whether or not the account exists)',
+        body: emailRequest,
+        response: { 200: messageBody },
+      },
       handler: (request) => auth.sendSignInCode(request.body.email, client(request)),
     });
   }
 
   r.post('/api/verify-otp/', {
-    schema: { tags, summary: 'Check a sign-in code: verifies the e-mail and signs in', body: verifyOtpRequest, response: { 200: loginResponse } },
+    schema: {
+      tags,
+      summary: 'Check a sign-in code: verifies the e-mail and signs in',
+      body: verifyOtpRequest,
+      response: { 200: loginResponse },
+    },
     handler: (request) => auth.verifySignInCode(request.body, client(request)),
   });
 
@@ -59,7 +74,12 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
   });
 
   r.post('/api/google/', {
-    schema: { tags, summary: 'Sign in with a Google ID token; role is used only for a new account', body: googleLoginRequest, response: { 200: loginResponse } },
+    schema: {
+      tags,
+      summary: 'Sign in with a Google ID token; role is used only for a new account',
+      body: googleLoginRequest,
+      response: { 200: loginResponse },
+    },
     handler: (request) => auth.googleLogin(request.body, client(request)),
   });
 
@@ -69,7 +89,12 @@ export function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }
   });
 
   r.post('/api/password-reset-confirm/', {
-    schema: { tags, summary: 'Set a new password with the e-mailed code; signs out every session', body: passwordResetConfirmRequest, response: { 200: messageBody } },
+    schema: {
+      tags,
+      summary: 'Set a new password with the e-mailed code; signs out every session',
+      body: passwordResetConfirmRequest,
+      response: { 200: messageBody },
+    },
     handler: (request) => auth.confirmPasswordReset(request.body, client(request)),
   });
 }

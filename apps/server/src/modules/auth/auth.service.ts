@@ -98,7 +98,11 @@ export function createAuthService(deps: AuthDeps) {
     };
 
   /** Makes a code and mails it; answers when it expires. Throws mail_failed when the mail server refuses. */
-  async function sendCode(email: string, purpose: CodePurpose, mail: CodeMail = codeMail(purpose === 'password_reset' ? 'password_reset' : 'sign_in')): Promise<Date> {
+  async function sendCode(
+    email: string,
+    purpose: CodePurpose,
+    mail: CodeMail = codeMail(purpose === 'password_reset' ? 'password_reset' : 'sign_in'),
+  ): Promise<Date> {
     const code = randomDigits(limits.otpLength);
     const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
     await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt });
@@ -126,11 +130,16 @@ export function createAuthService(deps: AuthDeps) {
     if (!safeEqualHex(stored.codeHash, hashCode(email, purpose, code))) {
       const tries = await repo.countWrongTry(db, stored.id);
       const left = limits.otpMaxAttempts - tries;
-      const message = left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and it is now used up. Ask for a new one.';
+      const message =
+        left > 0
+          ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+          : 'That code is not right, and it is now used up. Ask for a new one.';
       throw new AppError('invalid_otp', message, { fields: { otp: [message] } });
     }
     if (!(await repo.consumeCode(db, stored.id))) {
-      throw new AppError('otp_expired', 'That code was already used. Ask for a new one.', { fields: { otp: ['This code was already used.'] } });
+      throw new AppError('otp_expired', 'That code was already used. Ask for a new one.', {
+        fields: { otp: ['This code was already used.'] },
+      });
     }
   }
 
@@ -307,7 +316,13 @@ export function createAuthService(deps: AuthDeps) {
       const live = await repo.findLiveSession(db, claims.sessionId);
       if (!live || live.userId !== claims.userId) throw new AppError('token_invalid', 'Your session has ended. Sign in again.');
       if (!live.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      return { userId: live.userId, role: live.role, sessionId: claims.sessionId, companyId: live.companyId, companyRole: live.companyRole };
+      return {
+        userId: live.userId,
+        role: live.role,
+        sessionId: claims.sessionId,
+        companyId: live.companyId,
+        companyRole: live.companyRole,
+      };
     },
   };
 }

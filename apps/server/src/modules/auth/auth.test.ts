@@ -76,7 +76,12 @@ describe('signup and e-mail verification', () => {
 
   it('answers 409 for an e-mail already in use', async () => {
     const user = await createUser(t.db);
-    const res = await post('/api/signup/', { email: user.email.toUpperCase(), password: 'a-long-unusual-pass', full_name: 'X', role: 'jobseeker' });
+    const res = await post('/api/signup/', {
+      email: user.email.toUpperCase(),
+      password: 'a-long-unusual-pass',
+      full_name: 'X',
+      role: 'jobseeker',
+    });
     expect(res.statusCode).toBe(409);
     expect(json(res).code).toBe('email_taken');
   });
@@ -112,7 +117,10 @@ describe('signup and e-mail verification', () => {
 
     const other = await signUp();
     const otherCode = await t.smtp.waitForCode(other.email);
-    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.email, other.email));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.email, other.email));
     expect(json(await post('/api/verify-otp/', { email: other.email, otp: otherCode })).code).toBe('otp_expired');
   });
 
@@ -138,7 +146,9 @@ describe('sign-in codes', () => {
     const b = await post('/api/send-otp/', { email: 'nobody@example.test' }, {}, '10.0.1.1');
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
-    expect(json<{ detail: string }>(a).detail.replace(user.email, '')).toBe(json<{ detail: string }>(b).detail.replace('nobody@example.test', ''));
+    expect(json<{ detail: string }>(a).detail.replace(user.email, '')).toBe(
+      json<{ detail: string }>(b).detail.replace('nobody@example.test', ''),
+    );
     const code = await t.smtp.waitForCode(user.email);
     expect(t.smtp.count('nobody@example.test')).toBe(0);
     expect((await post('/api/verify-otp/', { email: user.email, otp: code })).statusCode).toBe(200);
@@ -165,7 +175,11 @@ describe('password sign-in', () => {
   it('signs in a verified account with tokens and the session fields', async () => {
     const user = await createUser(t.db, { role: 'jobseeker', fullName: 'Ada Lovelace' });
     const body = await signIn(user.email);
-    expect(body).toMatchObject({ role: 'jobseeker', user: { id: user.id, email: user.email, full_name: 'Ada Lovelace' }, companyDetailsSubmitted: false });
+    expect(body).toMatchObject({
+      role: 'jobseeker',
+      user: { id: user.id, email: user.email, full_name: 'Ada Lovelace' },
+      companyDetailsSubmitted: false,
+    });
     expect(body.accessToken.split('.')).toHaveLength(3);
   });
 
@@ -281,7 +295,11 @@ describe('password reset', () => {
   it('refuses a wrong code and answers unknown e-mails like known ones', async () => {
     const res = await post('/api/request-password-reset/', { email: 'ghost2@example.test' }, {}, '10.2.0.2');
     expect(res.statusCode).toBe(200);
-    const bad = await post('/api/password-reset-confirm/', { email: 'ghost2@example.test', otp: '123456', new_password: 'a-brand-new-secret' });
+    const bad = await post('/api/password-reset-confirm/', {
+      email: 'ghost2@example.test',
+      otp: '123456',
+      new_password: 'a-brand-new-secret',
+    });
     expect(bad.statusCode).toBe(400);
     expect((await post('/api/password-reset-confirm/', { email: 'ghost2@example.test' })).statusCode).toBe(400);
   });

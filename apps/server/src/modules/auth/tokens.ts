@@ -34,7 +34,10 @@ export function createTokenSigner(secret: string) {
         return { userId, role: role.data, sessionId: payload.sid };
       } catch (error) {
         const expired = error instanceof joseErrors.JWTExpired;
-        throw new AppError('token_invalid', expired ? 'Your session has expired. Sign in again.' : 'Your sign-in is not valid. Sign in again.');
+        throw new AppError(
+          'token_invalid',
+          expired ? 'Your session has expired. Sign in again.' : 'Your sign-in is not valid. Sign in again.',
+        );
       }
     },
   };

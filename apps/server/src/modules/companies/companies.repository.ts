@@ -79,7 +79,6 @@ export async function findCompanyById(db: Db, id: number, today: string): Promis
   return row && toRecord(row);
 }
 
-
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'ownerId' | 'isApproved' | 'logo' | 'createdAt' | 'updatedAt'>;
 
 /** Inserts the owner's company; undefined when the owner already has one. */

@@ -27,7 +27,10 @@ type ParsedInput = ReturnType<typeof companyInput.parse>;
 type ParsedPatch = ReturnType<typeof companyPatch.parse>;
 
 /** What the access policy reads of a company. */
-export const companyFacts = (company: Pick<CompanyRow, 'id' | 'isApproved'>): CompanyFacts => ({ id: company.id, isApproved: company.isApproved });
+export const companyFacts = (company: Pick<CompanyRow, 'id' | 'isApproved'>): CompanyFacts => ({
+  id: company.id,
+  isApproved: company.isApproved,
+});
 
 function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
   const values: Partial<CompanyValues> = {};
@@ -46,7 +49,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
   const { db, files } = deps;
 
   // Who owns it is shown to those who see its team: its members and admins.
-  const present = (viewer: Viewer | null, row: CompanyRecord) => presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
+  const present = (viewer: Viewer | null, row: CompanyRecord) =>
+    presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
 
   /** The company when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
   async function companyFor(viewer: Viewer | null, action: 'company.view' | 'company.edit' | 'company.delete', id: number) {

@@ -62,7 +62,8 @@ function facetConditions(c: SearchCriteria): Partial<Record<FacetName, SQL>> {
   if (c.skills?.length) f.skills = sql`${jobSearch.skillIds} && ${intArray(c.skills)}`;
   if (c.location) f.location = sql`${jobSearch.location} ilike ${`%${escapeLike(c.location)}%`}`;
   if (c.isRemote !== undefined) f.is_remote = sql`${jobSearch.isRemote} = ${c.isRemote}`;
-  if (c.postedWithinDays !== undefined) f.posted_within = sql`${jobSearch.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
+  if (c.postedWithinDays !== undefined)
+    f.posted_within = sql`${jobSearch.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;
   return f;
 }
 
@@ -96,7 +97,8 @@ export const rankCandidates = 200;
 export type PagePlan = 'walk' | 'scan' | { slice: number };
 
 /** Whether a page is read newest first (the orders a slice can serve). */
-export const readsNewestFirst = (c: SearchCriteria) => c.sort !== 'salary' && !(c.text && c.sort === 'relevance' && c.offset + c.limit > rankCandidates);
+export const readsNewestFirst = (c: SearchCriteria) =>
+  c.sort !== 'salary' && !(c.text && c.sort === 'relevance' && c.offset + c.limit > rankCandidates);
 
 /** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
 function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
@@ -108,7 +110,10 @@ function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } 
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
   const from = sql`from ${jobSearch}`;
   // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
-  const matches = plan === 'walk' ? sql`select ${columns} ${from} where ${where}` : sql`select * from (select ${columns} ${from} where ${where} offset 0) as fenced`;
+  const matches =
+    plan === 'walk'
+      ? sql`select ${columns} ${from} where ${where}`
+      : sql`select * from (select ${columns} ${from} where ${where} offset 0) as fenced`;
   const newest = sql`posted_at desc, id desc`;
   if (c.text && c.sort === 'relevance') {
     const order = sql`part, rank desc, posted_at desc, id desc`;
@@ -305,7 +310,11 @@ const matchesPublicJob = (word: SQL, today: string) => {
  * stop words or symbols), and which of the given words match no public job (stop words count as
  * matching).
  */
-export async function explainNoMatch(db: Db, c: SearchCriteria & { text: string }, words: string[]): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[] }> {
+export async function explainNoMatch(
+  db: Db,
+  c: SearchCriteria & { text: string },
+  words: string[],
+): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[] }> {
   const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[] }>(
     db,
     sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
@@ -345,6 +354,9 @@ export async function readSearchVersion(db: Db): Promise<number> {
 
 /** About how many jobs there are (the planner's statistics; no scan). */
 export async function estimateJobCount(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'job_search'::regclass`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'job_search'::regclass`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

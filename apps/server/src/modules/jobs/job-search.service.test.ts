@@ -101,9 +101,18 @@ describe('search rows (job_search)', () => {
     const skill = await createSkill(t.db, 'Semaphore signalling');
     const job = await createJob(t.db, company.id, { title: 'Signal officer', skillIds: [skill.id], salaryMin: 40_000 });
     // Several rows in one statement, as the benchmark's loader writes them.
-    await t.db.insert(jobs).values(
-      [1, 2, 3].map((i) => ({ companyId: company.id, title: `Flag officer ${i}`, description: 'Flags.', location: 'Oslo, Norway', employmentType: 'Contract' as const, experienceLevel: 'Entry level' as const })),
-    );
+    await t.db
+      .insert(jobs)
+      .values(
+        [1, 2, 3].map((i) => ({
+          companyId: company.id,
+          title: `Flag officer ${i}`,
+          description: 'Flags.',
+          location: 'Oslo, Norway',
+          employmentType: 'Contract' as const,
+          experienceLevel: 'Entry level' as const,
+        })),
+      );
     expect(await drift()).toEqual([]);
 
     await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));
@@ -142,7 +151,10 @@ describe('page plans', () => {
       const criteria = { ...base, ...change };
       const walked = await findJobPage(t.db, criteria, 'walk');
       const scanned = await findJobPage(t.db, criteria, 'scan');
-      expect(walked.map((r) => r.id), JSON.stringify(change)).toEqual(scanned.map((r) => r.id));
+      expect(
+        walked.map((r) => r.id),
+        JSON.stringify(change),
+      ).toEqual(scanned.map((r) => r.id));
     }
   });
 
@@ -152,7 +164,9 @@ describe('page plans', () => {
       const inTitle = i % 3 === 0;
       const job = await createJob(t.db, companyId, {
         title: inTitle ? `Beacon technician ${i}` : `Harbour assistant ${i}`,
-        description: inTitle ? 'Service the lights along the coast, in every weather.' : `Help the harbour master; now and then check a beacon (${i}).`,
+        description: inTitle
+          ? 'Service the lights along the coast, in every weather.'
+          : `Help the harbour master; now and then check a beacon (${i}).`,
         postedAt: new Date(Date.now() - ((i * 7919) % 230) * 3_600_000),
       });
       made.push(job.id);
@@ -162,10 +176,16 @@ describe('page plans', () => {
       const seen: number[] = [];
       for (let offset = 0; offset < 260; offset += 25) seen.push(...(await findJobPage(t.db, { ...base, offset }, plan)).map((r) => r.id));
       expect(new Set(seen).size, plan).toBe(seen.length);
-      expect([...seen].sort((a, b) => a - b), plan).toEqual([...made].sort((a, b) => a - b));
+      expect(
+        [...seen].sort((a, b) => a - b),
+        plan,
+      ).toEqual([...made].sort((a, b) => a - b));
       // Within the ranked candidates, title matches come first.
       const firstPage = await findJobPage(t.db, base, plan);
-      expect(firstPage.every((r) => r.title.startsWith('Beacon')), plan).toBe(true);
+      expect(
+        firstPage.every((r) => r.title.startsWith('Beacon')),
+        plan,
+      ).toBe(true);
     }
   });
 
@@ -179,7 +199,12 @@ describe('page plans', () => {
       });
     }
     const base: SearchCriteria = { text: 'tide', today: new Date().toISOString().slice(0, 10), sort: 'salary', limit: 6, offset: 0 };
-    const cases: Array<Partial<SearchCriteria>> = [{ salaryMax: 60_000 }, { salaryMin: 50_000, salaryMax: 70_000 }, { salaryMax: 90_000, offset: 6 }, { text: null, salaryMax: 45_000 }];
+    const cases: Array<Partial<SearchCriteria>> = [
+      { salaryMax: 60_000 },
+      { salaryMin: 50_000, salaryMax: 70_000 },
+      { salaryMax: 90_000, offset: 6 },
+      { text: null, salaryMax: 45_000 },
+    ];
     for (const change of cases) {
       const criteria = { ...base, ...change };
       const walked = (await findJobPage(t.db, criteria, 'walk')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
@@ -203,7 +228,10 @@ describe('page plans', () => {
     for (const change of cases) {
       const criteria = { ...base, ...change };
       const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => r.id);
-      expect((await findJobPage(t.db, criteria, { slice: all }))?.map((r) => r.id), JSON.stringify(change)).toEqual(scanned);
+      expect(
+        (await findJobPage(t.db, criteria, { slice: all }))?.map((r) => r.id),
+        JSON.stringify(change),
+      ).toEqual(scanned);
       // The newest job alone cannot hold a page of matches: the caller must read again.
       expect(await findJobPage(t.db, criteria, { slice: 1 }), JSON.stringify(change)).toBeNull();
     }

@@ -147,7 +147,11 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
         .filter((c) => c.edits <= allowedEdits(word.length))
         .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word));
       // The best candidate that a public job has (asked in one statement, best first).
-      const best = await repo.findFirstMatchedWord(db, candidates.map((c) => c.word), today);
+      const best = await repo.findFirstMatchedWord(
+        db,
+        candidates.map((c) => c.word),
+        today,
+      );
       if (best) corrections.set(word, best);
     }
     if (!corrections.size) return null;
@@ -208,7 +212,8 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
       every = 16;
       if (sample.scanned * every < fineFrom) return { ...(await repo.countJobFacets(db, criteria, facetLimits)), isEstimate: false };
     }
-    if (sample.total * every >= fineFrom) return { total: roundEstimate(sample.total * every), facets: scaled(sample.facets, every), isEstimate: true };
+    if (sample.total * every >= fineFrom)
+      return { total: roundEstimate(sample.total * every), facets: scaled(sample.facets, every), isEstimate: true };
     return { total: await repo.countJobs(db, criteria), facets: scaled(sample.facets, every), isEstimate: false };
   }
 
@@ -227,7 +232,10 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
    * about twice the wanted rows. The sampled count of matches picks the cheapest.
    */
   function pagePlan(criteria: SearchCriteria, expectedMatches: number, jobs: number): repo.PagePlan {
-    const wanted = criteria.text && criteria.sort === 'relevance' ? Math.max(repo.rankCandidates, criteria.offset + criteria.limit) : criteria.offset + criteria.limit;
+    const wanted =
+      criteria.text && criteria.sort === 'relevance'
+        ? Math.max(repo.rankCandidates, criteria.offset + criteria.limit)
+        : criteria.offset + criteria.limit;
     // No statistics yet (a table never analysed): collecting the matches is never a disaster.
     if (jobs <= 0 || expectedMatches <= 0) return 'scan';
     // (Best paid first under a pay ceiling walks too: the ceiling is checked in the salary index, so

@@ -56,7 +56,10 @@ const recordColumns = {
   ...jobColumns,
   categories: namedList('job_categories', sql`${jobs.categoryIds}`),
   skills: namedList('job_skills', sql`${jobs.skillIds}`),
-  postedBy: sql<{ id: number; fullName: string } | null>`case when ${poster.id} is null then null else json_build_object('id', ${poster.id}, 'fullName', ${poster.fullName}) end`,
+  postedBy: sql<{
+    id: number;
+    fullName: string;
+  } | null>`case when ${poster.id} is null then null else json_build_object('id', ${poster.id}, 'fullName', ${poster.fullName}) end`,
   company: {
     id: companies.id,
     isApproved: companies.isApproved,

@@ -30,7 +30,10 @@ export function notPublicReason(
 }
 
 /** What the access policy reads of a job. */
-export const jobFacts = (job: JobRecord, today: string): JobFacts => ({ companyId: job.company.id, isPublic: notPublicReason(job, today) === null });
+export const jobFacts = (job: JobRecord, today: string): JobFacts => ({
+  companyId: job.company.id,
+  isPublic: notPublicReason(job, today) === null,
+});
 
 function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   const v: Partial<JobValues> = {};
@@ -63,7 +66,12 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
   }
 
   /** The job when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
-  async function jobFor(viewer: Viewer | null, action: 'job.view' | 'job.edit' | 'job.delete', id: number, today: string): Promise<JobRecord> {
+  async function jobFor(
+    viewer: Viewer | null,
+    action: 'job.view' | 'job.edit' | 'job.delete',
+    id: number,
+    today: string,
+  ): Promise<JobRecord> {
     const job = await repo.findJobById(db, id);
     authorize(viewer, action, job && jobFacts(job, today));
     return job!;

@@ -4,7 +4,6 @@ import type { Education, JobPreferences, ProfileSkill, WorkExperience } from '@j
 import type { Db } from '../../db/client';
 import {
   applications,
-  companies,
   jobs,
   jobseekerProfiles,
   profileEducations,

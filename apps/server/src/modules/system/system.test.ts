@@ -22,7 +22,15 @@ describe('service endpoints', () => {
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(res);
     expect(doc.openapi).toMatch(/^3\./);
     const paths = ['/api/signup/', '/api/login/', '/api/verify-otp/', '/api/token/refresh/', '/api/google/', '/api/users/'];
-    const jobPaths = ['/api/companies/', '/api/companies/{id}/logo/', '/api/jobs/', '/api/jobs/{id}/', '/api/jobs/mine/', '/api/job-categories/', '/api/job-skills/{id}/'];
+    const jobPaths = [
+      '/api/companies/',
+      '/api/companies/{id}/logo/',
+      '/api/jobs/',
+      '/api/jobs/{id}/',
+      '/api/jobs/mine/',
+      '/api/job-categories/',
+      '/api/job-skills/{id}/',
+    ];
     for (const path of [...paths, ...jobPaths]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
@@ -52,12 +60,22 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON, wrong content types and huge bodies with 4xx, never 5xx', async () => {
-    const broken = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(json(broken).code).toBe('bad_request');
     const text = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.statusCode).toBe(415);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     const array = await t.app.inject({ method: 'POST', url: '/api/login/', payload: [1, 2] });
     expect(array.statusCode).toBe(400);

@@ -40,7 +40,8 @@ export function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsServi
     schema: {
       tags,
       security,
-      summary: 'Invite someone to the team by e-mail (the owner): a 6-digit code is mailed; again for a pending address sends a new code (200)',
+      summary:
+        'Invite someone to the team by e-mail (the owner): a 6-digit code is mailed; again for a pending address sends a new code (200)',
       params: idParam,
       body: teamInviteRequest,
       response: { 201: teamInvitationOut, 200: teamInvitationOut },

@@ -107,7 +107,10 @@ export function createTeamsService(deps: TeamsDeps) {
       const existing = await authRepo.findUserByEmail(db, input.email);
       if (existing) {
         if (existing.role !== 'employer') {
-          throw new AppError('conflict', 'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.');
+          throw new AppError(
+            'conflict',
+            'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.',
+          );
         }
         if (!existing.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
         if (await repo.findMembershipByEmail(db, input.email)) {
@@ -143,7 +146,12 @@ export function createTeamsService(deps: TeamsDeps) {
         if (!(await repo.markInvitationAccepted(tx, invitation.id, user.id))) {
           throw new AppError('otp_expired', 'That invitation was withdrawn. Ask the company owner to invite you again.');
         }
-        await repo.insertMember(tx, { companyId: invitation.companyId, userId: user.id, role: 'recruiter', invitedBy: invitation.invitedBy?.id ?? null });
+        await repo.insertMember(tx, {
+          companyId: invitation.companyId,
+          userId: user.id,
+          role: 'recruiter',
+          invitedBy: invitation.invitedBy?.id ?? null,
+        });
         if (existing && !existing.emailVerified) await authRepo.updateUser(tx, existing.id, { emailVerified: true });
         return user;
       });

@@ -62,7 +62,12 @@ describe('inviting and joining', () => {
 
     // The recruiter works on the company's jobs exactly as the owner does.
     const auth = bearer(session.accessToken);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth, payload: { title: 'Staff Platform Engineer' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}/`,
+      headers: auth,
+      payload: { title: 'Staff Platform Engineer' },
+    });
     expect(patched.statusCode).toBe(200);
     const posted = await t.app.inject({
       method: 'POST',
@@ -119,7 +124,16 @@ describe('inviting and joining', () => {
   it('refuses bad input with 400, and a wrong or expired code', async () => {
     const owner = await ownerWithCompany();
     for (const email of ['', 'not-an-email', 42, null]) expect((await invite(owner.company.id, owner.token, email)).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/companies/abc/members/', headers: bearer(owner.token), payload: { email: 'a@b.co' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/companies/abc/members/',
+          headers: bearer(owner.token),
+          payload: { email: 'a@b.co' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await join({ email: 'x@example.test' })).statusCode).toBe(400);
     expect((await join({ email: 'x@example.test', otp: '12' })).statusCode).toBe(400);
 
@@ -135,7 +149,10 @@ describe('inviting and joining', () => {
     expect(bad.statusCode).toBe(400);
     expect(json<{ code: string }>(bad).code).toBe('invalid_otp');
     // Expired: ten minutes on, the code no longer works.
-    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.email, email));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.email, email));
     const expired = await join({ email, otp, full_name: 'N', password: 'hiring-team-pass-42' });
     expect(expired.statusCode).toBe(400);
     expect(json<{ code: string }>(expired).code).toBe('otp_expired');
@@ -148,7 +165,8 @@ describe('inviting and joining', () => {
     await invite(owner.company.id, owner.token, email);
     const otp = await t.smtp.waitForCode(email);
     const wrong = otp === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await join({ email, otp: wrong, full_name: 'N', password: 'hiring-team-pass-42' })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await join({ email, otp: wrong, full_name: 'N', password: 'hiring-team-pass-42' })).statusCode).toBe(400);
     const res = await join({ email, otp, full_name: 'N', password: 'hiring-team-pass-42' });
     expect(json<{ code: string }>(res).code).toBe('otp_expired');
   });
@@ -214,7 +232,10 @@ describe('removing a recruiter and withdrawing an invitation', () => {
       payload: { status: 'reviewed' },
     });
     expect(moved.statusCode).toBe(200);
-    expect(json<{ last_moved_by: { id: number; full_name: string } }>(moved).last_moved_by).toEqual({ id: recruiterId, full_name: 'Moved By Recruiter' });
+    expect(json<{ last_moved_by: { id: number; full_name: string } }>(moved).last_moved_by).toEqual({
+      id: recruiterId,
+      full_name: 'Moved By Recruiter',
+    });
 
     const url = `/api/companies/${owner.company.id}/members/${recruiterId}/`;
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(204);
@@ -251,7 +272,10 @@ describe('removing a recruiter and withdrawing an invitation', () => {
     expect((await del(owner.company.id, recruiter.id, seeker.token)).statusCode).toBe(403);
     expect((await del(owner.company.id, recruiter.id)).statusCode).toBe(401);
     expect((await del(owner.company.id, stranger.user.id, owner.token)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/companies/${owner.company.id}/members/x/`, headers: bearer(owner.token) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/companies/${owner.company.id}/members/x/`, headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(400);
     expect(await t.db.select().from(companyMembers).where(eq(companyMembers.userId, recruiter.id))).toHaveLength(1);
   });
 

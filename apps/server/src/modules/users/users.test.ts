@@ -32,7 +32,16 @@ describe('GET /api/users/', () => {
     expect(body.next).toContain('page=3');
     expect(body.previous).toContain('page=1');
     expect(res.body).not.toMatch(/password|argon2|code_hash/i);
-    expect(Object.keys(body.results[0]!).sort()).toEqual(['date_joined', 'email', 'email_verified', 'full_name', 'id', 'is_active', 'last_login', 'role']);
+    expect(Object.keys(body.results[0]!).sort()).toEqual([
+      'date_joined',
+      'email',
+      'email_verified',
+      'full_name',
+      'id',
+      'is_active',
+      'last_login',
+      'role',
+    ]);
   });
 
   it('filters by role and search words', async () => {

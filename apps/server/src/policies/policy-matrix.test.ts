@@ -1,0 +1,623 @@
+/**
+ * The access policy's matrix: every endpoint of the API, called by each kind of caller against
+ * real rows, answers the status its row says. A new endpoint without a row fails the coverage test;
+ * a new action of the policy table without an endpoint that exercises it fails too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyInvitations, notifications } from '../db/schema';
+import {
+  createApplication,
+  createCompany,
+  createJob,
+  createProfile,
+  createRecruiter,
+  createSavedJob,
+  createUploadedFile,
+  createUser,
+  createCategory,
+  createSkill,
+} from '../db/seed/factories';
+import { makePdf, makePng } from '../db/seed/documents';
+import { bearer, createTestApp, signedInUser, type TestApp } from '../test/harness';
+import { formBody, textParts } from '../test/forms';
+import { storedResume } from '../test/scenes';
+import { policy } from './policy';
+
+const callers = ['owner', 'recruiter', 'otherCompany', 'applicant', 'otherSeeker', 'admin', 'anonymous'] as const;
+type Caller = (typeof callers)[number];
+type Expect = Record<Caller, number>;
+
+/** One status for every caller (public endpoints, or bad input that nobody gets past). */
+const everyone = (status: number): Expect => Object.fromEntries(callers.map((c) => [c, status])) as Expect;
+/** Signed-in callers of the listed roles get `ok`, the other signed-in ones 403, anonymous 401. */
+const byRole = (ok: number, roles: { employer?: boolean; jobseeker?: boolean; admin?: boolean }): Expect => ({
+  owner: roles.employer ? ok : 403,
+  recruiter: roles.employer ? ok : 403,
+  otherCompany: roles.employer ? ok : 403,
+  applicant: roles.jobseeker ? ok : 403,
+  otherSeeker: roles.jobseeker ? ok : 403,
+  admin: roles.admin ? ok : 403,
+  anonymous: 401,
+});
+
+let t: TestApp;
+const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let sequence = 0;
+
+async function makeWorld() {
+  const owner = await signedInUser(t, { role: 'employer', fullName: 'Owner A' });
+  const company = await createCompany(t.db, owner.user.id, { isApproved: true, name: 'Company A' });
+  const recruiterUser = await createRecruiter(t.db, company.id, { password: 'correct-horse-battery' });
+  const other = await signedInUser(t, { role: 'employer', fullName: 'Owner B' });
+  await createCompany(t.db, other.user.id, { isApproved: true, name: 'Company B' });
+  // Job seekers apply here in the matrix, so applying does not change what companies A and B may see.
+  const elsewhere = await createCompany(t.db, (await createUser(t.db, { role: 'employer' })).id, { isApproved: true, name: 'Company C' });
+  const pendingOwner = await createUser(t.db, { role: 'employer' });
+  const pendingCompany = await createCompany(t.db, pendingOwner.id, { isApproved: false, name: 'Company P' });
+  const applicant = await signedInUser(t, { role: 'jobseeker', fullName: 'Ada Applicant' });
+  const otherSeeker = await signedInUser(t, { role: 'jobseeker', fullName: 'Sam Seeker' });
+  const admin = await signedInUser(t, { role: 'admin' });
+  const job = await createJob(t.db, company.id, { title: 'Public job' });
+  const closedJob = await createJob(t.db, company.id, { title: 'Closed job', status: 'closed' });
+  const resume = await storedResume(t, applicant.user);
+  const photo = await createUploadedFile(t.db, t.storage, applicant.user.id, {
+    name: 'me.png',
+    contentType: 'image/png',
+    data: makePng(4, 4, [10, 120, 200]),
+    folder: 'photos',
+  });
+  await createProfile(t.db, applicant.user.id, { resumeFileId: resume.id, photoFileId: photo.id });
+  const application = await createApplication(t.db, { jobId: job.id, jobseekerId: applicant.user.id, resumeFileId: resume.id });
+  const [notification] = await t.db.insert(notifications).values({ userId: applicant.user.id, type: 'test', message: 'Hello' }).returning();
+  const category = await createCategory(t.db);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { email: recruiterUser.email, password: 'correct-horse-battery' },
+  });
+  Object.assign(tokens, {
+    owner: owner.token,
+    recruiter: login.json<{ accessToken: string }>().accessToken,
+    otherCompany: other.token,
+    applicant: applicant.token,
+    otherSeeker: otherSeeker.token,
+    admin: admin.token,
+  });
+  // Company A has a logo, so its logo endpoint has something to serve.
+  const logo = formBody([{ name: 'logo', filename: 'logo.png', contentType: 'image/png', data: makePng(8, 8, [200, 30, 30]) }]);
+  const uploaded = await t.app.inject({
+    method: 'PUT',
+    url: `/api/companies/${company.id}/logo/`,
+    headers: { ...bearer(owner.token), ...logo.headers },
+    payload: logo.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`logo upload failed: ${uploaded.body}`);
+  return {
+    owner,
+    company,
+    elsewhere,
+    recruiterUser,
+    other,
+    pendingCompany,
+    applicant,
+    otherSeeker,
+    admin,
+    job,
+    closedJob,
+    resume,
+    application,
+    notification: notification!,
+    category,
+  };
+}
+
+const validJob = () => ({
+  title: 'Matrix Engineer',
+  description: 'Checks every cell of the access matrix, one request at a time.',
+  location: 'Berlin, Germany',
+  employment_type: 'Full-time',
+  experience_level: 'Mid level',
+  categories: [],
+  skills_required: [],
+  status: 'open',
+});
+const companyDetails = { name: 'Matrix Co', description: 'We test access rules.', tech_stack: [] };
+const freshApplication = async () => {
+  const job = await createJob(t.db, w.company.id);
+  return createApplication(t.db, { jobId: job.id, jobseekerId: w.applicant.user.id, resumeFileId: w.resume.id });
+};
+
+interface Request {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+interface Row {
+  /** The policy action the endpoint asks, or what else decides who may call it. */
+  action: keyof typeof policy | 'role' | 'public' | 'own';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path as the OpenAPI document writes it. */
+  path: string;
+  /** The request for one caller (fresh rows for changes, so every cell starts from the same state). */
+  request: (caller: Caller) => Request | Promise<Request>;
+  expect: Expect;
+  /** A second look at the same endpoint, e.g. on a hidden thing. */
+  variant?: string;
+}
+
+const multipartApply = (jobId: number) => {
+  const body = formBody([
+    ...textParts({ job: String(jobId), cover_letter: 'Hello', use_profile_resume: 'false' }),
+    { name: 'resume', filename: 'cv.pdf', contentType: 'application/pdf', data: makePdf('Matrix', ['cv']) },
+  ]);
+  return { url: '/api/applications/', payload: body.payload, headers: body.headers };
+};
+
+const rows: Row[] = [
+  // Jobs
+  { action: 'public', method: 'GET', path: '/api/jobs/', request: () => ({ url: '/api/jobs/' }), expect: everyone(200) },
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/jobs/mine/',
+    request: () => ({ url: '/api/jobs/mine/' }),
+    expect: byRole(200, { employer: true }),
+  },
+  {
+    action: 'job.create',
+    method: 'POST',
+    path: '/api/jobs/',
+    request: () => ({ url: '/api/jobs/', payload: validJob() }),
+    expect: byRole(201, { employer: true }),
+  },
+  { action: 'job.view', method: 'GET', path: '/api/jobs/{id}/', request: () => ({ url: `/api/jobs/${w.job.id}/` }), expect: everyone(200) },
+  {
+    action: 'job.view',
+    variant: 'a closed job',
+    method: 'GET',
+    path: '/api/jobs/{id}/',
+    request: () => ({ url: `/api/jobs/${w.closedJob.id}/` }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 404, otherSeeker: 404, admin: 200, anonymous: 404 },
+  },
+  {
+    action: 'job.edit',
+    method: 'PUT',
+    path: '/api/jobs/{id}/',
+    request: () => ({ url: `/api/jobs/${w.job.id}/`, payload: { ...validJob(), title: 'Public job' } }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 403 },
+  },
+  {
+    action: 'job.edit',
+    method: 'PATCH',
+    path: '/api/jobs/{id}/',
+    request: () => ({ url: `/api/jobs/${w.job.id}/`, payload: { title: 'Public job' } }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 403 },
+  },
+  {
+    action: 'job.edit',
+    variant: 'a closed job',
+    method: 'PATCH',
+    path: '/api/jobs/{id}/',
+    request: () => ({ url: `/api/jobs/${w.closedJob.id}/`, payload: { title: 'Closed job' } }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'job.delete',
+    method: 'DELETE',
+    path: '/api/jobs/{id}/',
+    request: async () => ({ url: `/api/jobs/${(await createJob(t.db, w.company.id)).id}/` }),
+    expect: { ...byRole(204, { employer: true, admin: true }), otherCompany: 403 },
+  },
+  {
+    action: 'job.delete',
+    variant: 'a closed job',
+    method: 'DELETE',
+    path: '/api/jobs/{id}/',
+    request: async () => ({ url: `/api/jobs/${(await createJob(t.db, w.company.id, { status: 'closed' })).id}/` }),
+    expect: { ...byRole(204, { employer: true, admin: true }), otherCompany: 404 },
+  },
+  {
+    action: 'job.view_applicants',
+    method: 'GET',
+    path: '/api/jobs/{id}/applicants/',
+    request: () => ({ url: `/api/jobs/${w.job.id}/applicants/` }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 403 },
+  },
+  {
+    action: 'job.view_applicants',
+    variant: 'a closed job',
+    method: 'GET',
+    path: '/api/jobs/{id}/applicants/',
+    request: () => ({ url: `/api/jobs/${w.closedJob.id}/applicants/` }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/jobs/{id}/check-application-status/',
+    request: () => ({ url: `/api/jobs/${w.job.id}/check-application-status/` }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/matching-jobs/',
+    request: () => ({ url: '/api/matching-jobs/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+
+  // Applications
+  {
+    action: 'application.create',
+    method: 'POST',
+    path: '/api/applications/',
+    request: async () => multipartApply((await createJob(t.db, w.elsewhere.id)).id),
+    expect: byRole(201, { jobseeker: true }),
+  },
+  {
+    action: 'application.create',
+    variant: 'a closed job',
+    method: 'POST',
+    path: '/api/applications/',
+    request: () => multipartApply(w.closedJob.id),
+    expect: byRole(404, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/myapplications/',
+    request: () => ({ url: '/api/myapplications/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'application.withdraw',
+    method: 'POST',
+    path: '/api/applications/{id}/withdraw/',
+    request: async () => ({ url: `/api/applications/${(await freshApplication()).id}/withdraw/` }),
+    expect: { ...byRole(200, { jobseeker: true }), otherSeeker: 404 },
+  },
+  {
+    action: 'application.move',
+    method: 'PATCH',
+    path: '/api/jobs/{id}/applications/status/',
+    request: async () => ({ url: `/api/jobs/${(await freshApplication()).id}/applications/status/`, payload: { status: 'reviewed' } }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'application.view_resume',
+    method: 'GET',
+    path: '/api/applications/{id}/resume/',
+    request: () => ({ url: `/api/applications/${w.application.id}/resume/` }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 404, anonymous: 404 },
+  },
+
+  // Profiles
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/jobseek/profile/',
+    request: () => ({ url: '/api/jobseek/profile/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'PUT',
+    path: '/api/jobseek/profile/',
+    request: () => ({ url: '/api/jobseek/profile/', payload: { bio: 'Checked by the matrix.' } }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'jobseeker.view',
+    method: 'GET',
+    path: '/api/jobseekers/{id}/',
+    request: () => ({ url: `/api/jobseekers/${w.applicant.user.id}/` }),
+    expect: { ...byRole(200, { employer: true, admin: true }), otherCompany: 404 },
+  },
+  {
+    action: 'jobseeker.view',
+    variant: 'who applied nowhere',
+    method: 'GET',
+    path: '/api/jobseekers/{id}/',
+    request: () => ({ url: `/api/jobseekers/${w.otherSeeker.user.id}/` }),
+    expect: { ...byRole(404, { employer: true }), admin: 200 },
+  },
+  ...(['photo', 'resume'] as const).map((kind): Row => ({
+    action: 'jobseeker.view',
+    method: 'GET',
+    path: `/api/jobseekers/{id}/${kind}/`,
+    request: () => ({ url: `/api/jobseekers/${w.applicant.user.id}/${kind}/` }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 200, anonymous: 404 },
+  })),
+
+  // Saved jobs
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/saved-jobs/',
+    request: () => ({ url: '/api/saved-jobs/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/saved-jobs/ids/',
+    request: () => ({ url: '/api/saved-jobs/ids/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'POST',
+    path: '/api/saved-jobs/',
+    request: async () => ({ url: '/api/saved-jobs/', payload: { job: (await createJob(t.db, w.company.id)).id } }),
+    expect: byRole(201, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'DELETE',
+    path: '/api/saved-jobs/{id}/',
+    request: async () => ({
+      url: `/api/saved-jobs/${await createSavedJob(t.db, w.otherSeeker.user.id, (await createJob(t.db, w.company.id)).id)}/`,
+    }),
+    expect: { ...byRole(204, { jobseeker: true }), applicant: 404 },
+  },
+
+  // Notifications and dashboards
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/notifications/',
+    request: () => ({ url: '/api/notifications/' }),
+    expect: byRole(200, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'own',
+    method: 'POST',
+    path: '/api/notifications/{id}/mark_as_read/',
+    request: () => ({ url: `/api/notifications/${w.notification.id}/mark_as_read/` }),
+    expect: { ...byRole(404, { employer: true, jobseeker: true, admin: true }), applicant: 200 },
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/dashboard/jobseeker/',
+    request: () => ({ url: '/api/dashboard/jobseeker/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/dashboard/employer/',
+    request: () => ({ url: '/api/dashboard/employer/' }),
+    expect: byRole(200, { employer: true }),
+  },
+
+  // Companies
+  { action: 'public', method: 'GET', path: '/api/companies/', request: () => ({ url: '/api/companies/' }), expect: everyone(200) },
+  {
+    action: 'company.create',
+    method: 'POST',
+    path: '/api/companies/',
+    request: () => ({ url: '/api/companies/', payload: companyDetails }),
+    // Every employer here works for a company already: a second one is a conflict.
+    expect: byRole(409, { employer: true }),
+  },
+  {
+    action: 'company.view',
+    method: 'GET',
+    path: '/api/companies/{id}/',
+    request: () => ({ url: `/api/companies/${w.company.id}/` }),
+    expect: everyone(200),
+  },
+  {
+    action: 'company.view',
+    variant: 'an unapproved company',
+    method: 'GET',
+    path: '/api/companies/{id}/',
+    request: () => ({ url: `/api/companies/${w.pendingCompany.id}/` }),
+    expect: { ...everyone(404), admin: 200 },
+  },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    action: 'company.edit',
+    method,
+    path: '/api/companies/{id}/',
+    request: () => ({ url: `/api/companies/${w.company.id}/`, payload: { ...companyDetails, name: 'Company A' } }),
+    expect: { ...byRole(403, { employer: true, admin: true }), owner: 200, admin: 200 },
+  })),
+  {
+    action: 'company.edit',
+    variant: 'an unapproved company',
+    method: 'PATCH',
+    path: '/api/companies/{id}/',
+    request: () => ({ url: `/api/companies/${w.pendingCompany.id}/`, payload: { name: 'Company P' } }),
+    expect: { ...byRole(404, { employer: true, admin: true }), admin: 200 },
+  },
+  {
+    action: 'company.approve',
+    variant: 'is_approved',
+    method: 'PATCH',
+    path: '/api/companies/{id}/',
+    request: () => ({ url: `/api/companies/${w.company.id}/`, payload: { is_approved: true } }),
+    expect: { ...byRole(403, { employer: true, admin: true }), admin: 200 },
+  },
+  {
+    action: 'company.approve',
+    method: 'POST',
+    path: '/api/companies/{id}/toggle_approval/',
+    request: async () => ({
+      url: `/api/companies/${(await createCompany(t.db, (await createUser(t.db, { role: 'employer' })).id)).id}/toggle_approval/`,
+    }),
+    expect: byRole(200, { admin: true }),
+  },
+  {
+    action: 'company.delete',
+    method: 'DELETE',
+    path: '/api/companies/{id}/',
+    request: async () => ({
+      url: `/api/companies/${(await createCompany(t.db, (await createUser(t.db, { role: 'employer' })).id, { isApproved: true })).id}/`,
+    }),
+    expect: { ...byRole(403, { employer: true, admin: true }), admin: 204 },
+  },
+  {
+    action: 'company.edit',
+    variant: 'logo',
+    method: 'PUT',
+    path: '/api/companies/{id}/logo/',
+    request: () => {
+      const body = formBody([{ name: 'logo', filename: 'logo.png', contentType: 'image/png', data: makePng(8, 8, [200, 30, 30]) }]);
+      return { url: `/api/companies/${w.company.id}/logo/`, payload: body.payload, headers: body.headers };
+    },
+    expect: { ...byRole(403, { employer: true, admin: true }), owner: 200, admin: 200 },
+  },
+  {
+    action: 'company.view',
+    variant: 'logo',
+    method: 'GET',
+    path: '/api/companies/{id}/logo/',
+    request: () => ({ url: `/api/companies/${w.company.id}/logo/` }),
+    expect: everyone(200),
+  },
+
+  // The hiring team
+  {
+    action: 'team.view',
+    method: 'GET',
+    path: '/api/companies/{id}/members/',
+    request: () => ({ url: `/api/companies/${w.company.id}/members/` }),
+    expect: { ...byRole(200, { employer: true, admin: true }), otherCompany: 403, applicant: 403, otherSeeker: 403 },
+  },
+  {
+    action: 'team.manage',
+    method: 'POST',
+    path: '/api/companies/{id}/members/',
+    request: () => ({ url: `/api/companies/${w.company.id}/members/`, payload: { email: `matrix-${sequence++}@example.test` } }),
+    expect: { ...byRole(403, { employer: true }), owner: 201 },
+  },
+  {
+    action: 'team.remove_member',
+    method: 'DELETE',
+    path: '/api/companies/{id}/members/{userId}/',
+    request: async () => ({ url: `/api/companies/${w.company.id}/members/${(await createRecruiter(t.db, w.company.id)).id}/` }),
+    expect: { ...byRole(403, { employer: true }), owner: 204 },
+  },
+  {
+    action: 'team.manage',
+    variant: 'withdraw',
+    method: 'DELETE',
+    path: '/api/companies/{id}/invitations/{invitationId}/',
+    request: async () => {
+      const [row] = await t.db
+        .insert(companyInvitations)
+        .values({ companyId: w.company.id, email: `pending-${sequence++}@example.test`, expiresAt: new Date(Date.now() + 600_000) })
+        .returning();
+      return { url: `/api/companies/${w.company.id}/invitations/${row!.id}/` };
+    },
+    expect: { ...byRole(403, { employer: true }), owner: 204 },
+  },
+  {
+    action: 'public',
+    method: 'POST',
+    path: '/api/companies/join/',
+    request: () => ({ url: '/api/companies/join/', payload: {} }),
+    expect: everyone(400),
+  },
+
+  // Administration: people, categories and skills
+  { action: 'role', method: 'GET', path: '/api/users/', request: () => ({ url: '/api/users/' }), expect: byRole(200, { admin: true }) },
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/users/{id}/',
+    request: () => ({ url: `/api/users/${w.applicant.user.id}/` }),
+    expect: byRole(200, { admin: true }),
+  },
+  ...(['job-categories', 'job-skills'] as const).flatMap((base): Row[] => {
+    const make = () => (base === 'job-categories' ? createCategory(t.db) : createSkill(t.db));
+    return [
+      { action: 'public', method: 'GET', path: `/api/${base}/`, request: () => ({ url: `/api/${base}/` }), expect: everyone(200) },
+      {
+        action: 'public',
+        method: 'GET',
+        path: `/api/${base}/{id}/`,
+        request: async () => ({ url: `/api/${base}/${(await make()).id}/` }),
+        expect: everyone(200),
+      },
+      {
+        action: 'role',
+        method: 'POST',
+        path: `/api/${base}/`,
+        request: () => ({ url: `/api/${base}/`, payload: { name: `Matrix ${sequence++}` } }),
+        expect: byRole(201, { admin: true }),
+      },
+      {
+        action: 'role',
+        method: 'PUT',
+        path: `/api/${base}/{id}/`,
+        request: async () => ({ url: `/api/${base}/${(await make()).id}/`, payload: { name: `Renamed ${sequence++}` } }),
+        expect: byRole(200, { admin: true }),
+      },
+      {
+        action: 'role',
+        method: 'DELETE',
+        path: `/api/${base}/{id}/`,
+        request: async () => ({ url: `/api/${base}/${(await make()).id}/` }),
+        expect: byRole(204, { admin: true }),
+      },
+    ];
+  }),
+
+  // Signing in: open to everyone; an empty body is bad input for all alike.
+  ...[
+    '/api/signup/',
+    '/api/login/',
+    '/api/admin/login/',
+    '/api/send-otp/',
+    '/api/resend-otp/',
+    '/api/verify-otp/',
+    '/api/token/refresh/',
+    '/api/logout/',
+    '/api/google/',
+    '/api/request-password-reset/',
+    '/api/password-reset-confirm/',
+  ].map((path): Row => ({ action: 'public', method: 'POST', path, request: () => ({ url: path, payload: {} }), expect: everyone(400) })),
+  { action: 'public', method: 'GET', path: '/api/config/', request: () => ({ url: '/api/config/' }), expect: everyone(200) },
+];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+  w = await makeWorld();
+});
+afterAll(() => t?.close());
+
+describe('the access matrix', () => {
+  const name = (row: Row) => `${row.method} ${row.path}${row.variant ? ` (${row.variant})` : ''} [${row.action}]`;
+  it.each(rows.map((row) => [name(row), row] as const))('%s', async (_name, row) => {
+    const answers: Partial<Record<Caller, number>> = {};
+    for (const caller of callers) {
+      const request = await row.request(caller);
+      const auth = caller === 'anonymous' ? {} : bearer(tokens[caller]);
+      const res = await t.app.inject({
+        method: row.method,
+        url: request.url,
+        headers: { ...auth, ...request.headers },
+        ...(request.payload === undefined ? {} : { payload: request.payload as string }),
+      });
+      answers[caller] = res.statusCode;
+    }
+    expect(answers).toEqual(row.expect);
+  });
+
+  it('has a row for every endpoint of the API', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const endpoints = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.endsWith('/') ? path : `${path}/`}`),
+    );
+    const covered = new Set(rows.map((row) => `${row.method} ${row.path}`));
+    expect([...new Set(endpoints)].filter((e) => !covered.has(e)).sort()).toEqual([]);
+  });
+
+  it('calls every action of the policy table', () => {
+    const exercised = new Set(rows.map((row) => row.action));
+    expect(Object.keys(policy).filter((action) => !exercised.has(action as keyof typeof policy))).toEqual([]);
+  });
+});
