@@ -73,6 +73,7 @@ export function applicant(overrides: Partial<ApplicantOut> = {}): ApplicantOut {
     resume: { ...resumeFile, url: '/api/applications/21/resume/' },
     applicant: { id: 7, full_name: 'Ada Lovelace', email: 'ada@example.com', current_job_title: 'Analyst', photo: null },
     history: [{ status: 'applied', changed_at: '2026-11-10T10:00:00Z', changed_by: 'jobseeker' }],
+    last_moved_by: null,
     allowed_statuses: ['reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired', 'rejected'],
     ...overrides,
   };
