@@ -9,3 +9,4 @@ export * from './schemas/companies';
 export * from './schemas/jobs';
 export * from './schemas/profiles';
 export * from './schemas/applications';
+export * from './schemas/audit';
