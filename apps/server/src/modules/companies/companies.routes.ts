@@ -109,7 +109,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
       params: idParam,
       response: { 200: approvalOut },
     },
-    handler: (request) => companies.toggleApproval(request.params.id),
+    handler: (request) => companies.toggleApproval(viewerOf(request), request.params.id),
   });
 
   r.put('/api/companies/:id/logo/', {

@@ -14,6 +14,7 @@ import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
 import { findUserById } from '../users/users.repository';
 import { createFileReleaser, removeStored } from '../files/files.service';
+import { recordAudit } from '../audit/audit.repository';
 
 export interface CompaniesDeps {
   db: Db;
@@ -85,9 +86,25 @@ export function createCompaniesService(deps: CompaniesDeps) {
     });
   }
 
-  /** Sets approval; a change from not approved to approved e-mails the owner (a failed e-mail is logged, never fails this). */
-  async function applyApproval(id: number, next: boolean | 'toggle'): Promise<boolean> {
-    const result = await repo.setCompanyApproval(db, id, next);
+  /**
+   * Sets approval, and records a change in the audit log in the same transaction; a change from not
+   * approved to approved e-mails the owner (a failed e-mail is logged, never fails this).
+   */
+  async function applyApproval(viewer: Viewer, id: number, next: boolean | 'toggle'): Promise<boolean> {
+    const result = await db.transaction(async (tx) => {
+      const change = await repo.setCompanyApproval(tx, id, next);
+      if (change && change.was !== change.now) {
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'company.approval_changed',
+          objectType: 'company',
+          objectId: id,
+          before: { is_approved: change.was },
+          after: { is_approved: change.now },
+        });
+      }
+      return change;
+    });
     if (!result) throw notFound('That company');
     if (!result.was && result.now) {
       const company = await repo.findCompanyById(db, id, utcToday());
@@ -133,12 +150,12 @@ export function createCompaniesService(deps: CompaniesDeps) {
       if (approval !== undefined && !isAdmin(viewer)) throw forbidden('Only administrators approve companies.');
       const values = toValues(fields);
       if (Object.keys(values).length) await repo.updateCompany(db, id, values);
-      if (approval !== undefined) await applyApproval(id, approval);
+      if (approval !== undefined) await applyApproval(viewer, id, approval);
       return reload(viewer, id);
     },
 
-    async toggleApproval(id: number) {
-      return { id, is_approved: await applyApproval(id, 'toggle') };
+    async toggleApproval(viewer: Viewer, id: number) {
+      return { id, is_approved: await applyApproval(viewer, id, 'toggle') };
     },
 
     async remove(id: number): Promise<void> {
