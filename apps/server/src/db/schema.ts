@@ -532,11 +532,11 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_log_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
-    index('audit_log_actor_email_idx').on(t.actorEmail, t.at.desc(), t.id.desc()),
-    index('audit_log_action_idx').on(t.action, t.at.desc(), t.id.desc()),
-    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc(), t.id.desc()),
+    index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_action_idx').on(t.action, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
