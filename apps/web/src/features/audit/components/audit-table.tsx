@@ -71,7 +71,14 @@ function ObjectCell({ entry, onObject }: { entry: AuditEntry } & Pick<AuditRowAc
           {label}
         </Text>
       )}
-      <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => onObject(entry)} aria-label={`Show only changes to ${label}`}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        onClick={() => onObject(entry)}
+        aria-label={`Show only changes to ${label}`}
+        title="Only this object"
+      >
         <FilterIcon size={14} />
       </ActionIcon>
     </Group>
