@@ -153,6 +153,20 @@ describe('AdminAuditScreen', () => {
     await waitFor(() => expect(listRequests().at(-1)?.get('since')).toBe(new Date('2026-01-05T00:00:00').toISOString()));
   });
 
+  it('picks an action and a kind of object from their lists', async () => {
+    const { router, listRequests } = renderScreen('/admin/audit', (request) => (isList(request) ? page([approved]) : undefined));
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByLabelText('Action', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Company approval changed' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?action=company.approval_changed'));
+    await user.click(screen.getByLabelText('Object', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Company' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?action=company.approval_changed&object_type=company'));
+    await waitFor(() => expect(listRequests().at(-1)?.get('object_type')).toBe('company'));
+    expect(listRequests().at(-1)?.get('action')).toBe('company.approval_changed');
+  });
+
   it('says when nothing matches and clears the filters', async () => {
     const { router } = renderScreen('/admin/audit?action=skill.deleted', (request) => (isList(request) ? page([]) : undefined));
     expect(await screen.findByText('No audit entries match these filters')).toBeInTheDocument();
