@@ -40,6 +40,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db });
   notifications.listen(events);
   notificationsRoutes(app, { notifications });
+  auditRoutes(app, { audit: createAuditService({ db }) });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

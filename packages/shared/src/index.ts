@@ -10,3 +10,4 @@ export * from './schemas/jobs';
 export * from './schemas/profiles';
 export * from './schemas/applications';
 export * from './schemas/teams';
+export * from './schemas/audit';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -566,6 +567,38 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * What people changed, who and when: append-only (triggers refuse UPDATE, DELETE and TRUNCATE, see
+ * migration audit_log_append_only and docs/decisions/009-audit-log.md). No foreign key on the actor:
+ * deleting a user must never touch the log, so the actor's e-mail and name are kept as snapshots.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user who made the change; null for the system. */
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    /** Dotted: `application.status_changed`, `company.approval_changed`, `category.renamed`, … */
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    /** The meaningful values before and after (`{status: 'applied'}` → `{status: 'reviewed'}`), not whole rows. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_action_idx').on(t.action, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyMemberRow = typeof companyMembers.$inferSelect;
@@ -575,3 +608,4 @@ export type TaxonomyRow = typeof jobCategories.$inferSelect;
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 export type ProfileRow = typeof jobseekerProfiles.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -523,6 +523,13 @@ const rows: Row[] = [
   },
 
   // Administration: people, categories and skills
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/admin/audit/',
+    request: () => ({ url: '/api/admin/audit/' }),
+    expect: byRole(200, { admin: true }),
+  },
   { action: 'role', method: 'GET', path: '/api/users/', request: () => ({ url: '/api/users/' }), expect: byRole(200, { admin: true }) },
   {
     action: 'role',

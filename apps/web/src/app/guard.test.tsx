@@ -21,11 +21,12 @@ const employerWithoutCompany = sessionFor('employer', { companyDetailsSubmitted:
 const admin = sessionFor('admin');
 
 describe('route table', () => {
-  it('lists every route of the spec once, and the admin taxonomy route', () => {
+  it('lists every route of the spec once, and the admin taxonomy and audit routes', () => {
     const paths = routeTable.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // The 26 routes of spec section 2, and /admin/taxonomy (categories and skills, see apps/web/README.md).
-    expect(paths).toHaveLength(27);
+    // The 26 routes of spec section 2, /admin/taxonomy (categories and skills, see apps/web/README.md)
+    // and /admin/audit (the audit log).
+    expect(paths).toHaveLength(28);
   });
 
   it('declares the pair chat route for both job seekers and employers', () => {

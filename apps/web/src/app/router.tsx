@@ -45,6 +45,7 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'EmployerApplicantsScreen',
   ),
   '/admin/taxonomy': lazyScreen(() => import('../features/taxonomy/screens/admin-taxonomy-screen'), 'AdminTaxonomyScreen'),
+  '/admin/audit': lazyScreen(() => import('../features/audit/screens/admin-audit-screen'), 'AdminAuditScreen'),
 };
 
 export function buildRoutes(): RouteObject[] {

@@ -50,6 +50,8 @@ export const routeTable = [
   { path: '/companies', screen: 'companies management', access: admin },
   // Not in the spec: the admin keeps job categories and skills here (see apps/web/README.md).
   { path: '/admin/taxonomy', screen: 'categories and skills management', access: admin },
+  // Not in the spec either: who changed what (docs/decisions/009-audit-log.md).
+  { path: '/admin/audit', screen: 'audit log', access: admin },
 
   // Job seeker
   { path: '/dashboard/jobseeker', screen: 'job seeker dashboard', access: jobseeker },

@@ -20,6 +20,7 @@ import type { EventBus } from '../../lib/events';
 import type { CheckedFile } from '../files/file-types';
 import { applicationResumesFolder, type FilesService } from '../files/files.service';
 import { findProfileFile } from '../profiles/profiles.repository';
+import { recordAudit } from '../audit/audit.repository';
 import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -77,13 +78,21 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     return presentApplicant(row, (await repo.findHistories(db, [id])).get(id) ?? []);
   }
 
-  /** Moves an application in one transaction with its history entry, then tells the listeners. */
+  /** Moves an application in one transaction with its history entry and audit entry, then tells the listeners. */
   async function move(facts: ApplicationFacts, to: ApplicationStatus, by: Viewer & { role: 'jobseeker' | 'employer' }): Promise<void> {
     await db.transaction(async (tx) => {
       if (!(await repo.updateStatus(tx, facts.id, facts.status, to))) {
         throw new AppError('conflict', 'The application changed in the meantime. Reload it and try again.');
       }
       await repo.insertHistory(tx, { applicationId: facts.id, status: to, changedBy: by.role, changedByUserId: by.userId });
+      await recordAudit(tx, {
+        by,
+        action: to === 'withdrawn' ? 'application.withdrawn' : 'application.status_changed',
+        objectType: 'application',
+        objectId: facts.id,
+        before: { status: facts.status },
+        after: { status: to },
+      });
     });
     await events.emit('application.status_changed', {
       ...factsOf(facts),

@@ -13,6 +13,7 @@ import type { CompanyRecord, CompanyValues } from './companies.repository';
 import { findUserById } from '../users/users.repository';
 import type { CheckedFile } from '../files/file-types';
 import type { FilesService } from '../files/files.service';
+import { recordAudit } from '../audit/audit.repository';
 
 export interface CompaniesDeps {
   db: Db;
@@ -76,9 +77,25 @@ export function createCompaniesService(deps: CompaniesDeps) {
     });
   }
 
-  /** Sets approval; a change from not approved to approved e-mails the owner (a failed e-mail is logged, never fails this). */
-  async function applyApproval(id: number, next: boolean | 'toggle'): Promise<boolean> {
-    const result = await repo.setCompanyApproval(db, id, next);
+  /**
+   * Sets approval, and records a change in the audit log in the same transaction; a change from not
+   * approved to approved e-mails the owner (a failed e-mail is logged, never fails this).
+   */
+  async function applyApproval(viewer: Viewer, id: number, next: boolean | 'toggle'): Promise<boolean> {
+    const result = await db.transaction(async (tx) => {
+      const change = await repo.setCompanyApproval(tx, id, next);
+      if (change && change.was !== change.now) {
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'company.approval_changed',
+          objectType: 'company',
+          objectId: id,
+          before: { is_approved: change.was },
+          after: { is_approved: change.now },
+        });
+      }
+      return change;
+    });
     if (!result) throw notFound('That company');
     if (!result.was && result.now) {
       const company = await repo.findCompanyById(db, id, utcToday());
@@ -134,13 +151,13 @@ export function createCompaniesService(deps: CompaniesDeps) {
       if (approval !== undefined) authorize(viewer, 'company.approve', undefined);
       const values = toValues(fields);
       if (Object.keys(values).length) await repo.updateCompany(db, id, values);
-      if (approval !== undefined) await applyApproval(id, approval);
+      if (approval !== undefined) await applyApproval(viewer, id, approval);
       return reload(viewer, id);
     },
 
     async toggleApproval(viewer: Viewer, id: number) {
       authorize(viewer, 'company.approve', undefined);
-      return { id, is_approved: await applyApproval(id, 'toggle') };
+      return { id, is_approved: await applyApproval(viewer, id, 'toggle') };
     },
 
     /** Deletes a company: its owner, or an admin. */

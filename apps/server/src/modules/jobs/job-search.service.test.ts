@@ -101,18 +101,16 @@ describe('search rows (job_search)', () => {
     const skill = await createSkill(t.db, 'Semaphore signalling');
     const job = await createJob(t.db, company.id, { title: 'Signal officer', skillIds: [skill.id], salaryMin: 40_000 });
     // Several rows in one statement, as the benchmark's loader writes them.
-    await t.db
-      .insert(jobs)
-      .values(
-        [1, 2, 3].map((i) => ({
-          companyId: company.id,
-          title: `Flag officer ${i}`,
-          description: 'Flags.',
-          location: 'Oslo, Norway',
-          employmentType: 'Contract' as const,
-          experienceLevel: 'Entry level' as const,
-        })),
-      );
+    await t.db.insert(jobs).values(
+      [1, 2, 3].map((i) => ({
+        companyId: company.id,
+        title: `Flag officer ${i}`,
+        description: 'Flags.',
+        location: 'Oslo, Norway',
+        employmentType: 'Contract' as const,
+        experienceLevel: 'Entry level' as const,
+      })),
+    );
     expect(await drift()).toEqual([]);
 
     await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));

@@ -51,6 +51,13 @@ export async function insertTaxonomyItem(db: Db, kind: TaxonomyKind, name: strin
   return row;
 }
 
+/** An item's name, locked until the transaction ends (what a rename changes it from); undefined when there is none. */
+export async function lockTaxonomyName(db: Db, kind: TaxonomyKind, id: number): Promise<string | undefined> {
+  const table = tables[kind];
+  const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id)).for('update');
+  return row?.name;
+}
+
 /** Renames an item; false when there is no such item. Throws a unique violation when the name is taken. */
 export async function renameTaxonomyItem(db: Db, kind: TaxonomyKind, id: number, name: string): Promise<boolean> {
   const table = tables[kind];
@@ -58,18 +65,18 @@ export async function renameTaxonomyItem(db: Db, kind: TaxonomyKind, id: number,
   return rows.length === 1;
 }
 
-/** Deletes an item that no job uses; 'in_use' (with the count) when jobs use it, 'missing' when there is none. */
+/** Deletes an item that no job uses (answering its name); 'in_use' (with the count) when jobs use it, 'missing' when there is none. */
 export async function deleteUnusedTaxonomyItem(
   db: Db,
   kind: TaxonomyKind,
   id: number,
-): Promise<{ outcome: 'deleted' | 'missing' } | { outcome: 'in_use'; jobCount: number }> {
+): Promise<{ outcome: 'deleted'; name: string } | { outcome: 'missing' } | { outcome: 'in_use'; jobCount: number }> {
   const table = tables[kind];
-  const deleted = await db
+  const [deleted] = await db
     .delete(table)
     .where(and(eq(table.id, id), sql`not exists (select 1 from ${jobs} where ${jobColumn[kind]} @> array[${id}]::integer[])`))
-    .returning({ id: table.id });
-  if (deleted.length) return { outcome: 'deleted' };
+    .returning({ name: table.name });
+  if (deleted) return { outcome: 'deleted', name: deleted.name };
   const item = await findTaxonomyItem(db, kind, id);
   return item ? { outcome: 'in_use', jobCount: item.jobCount } : { outcome: 'missing' };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, taxonomyInput, taxonomyItem, taxonomyList, taxonomyQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
+import { viewerOf } from '../../lib/access';
 import { createTaxonomyService } from './taxonomy.service';
 
 const security = [{ bearerAuth: [] }];
@@ -34,7 +35,7 @@ export function taxonomyRoutes(app: FastifyInstance, { db }: { db: Db }) {
     r.post(base, {
       onRequest: adminOnly,
       schema: { tags, security, summary: `Add to the ${what} (admin)`, body: taxonomyInput, response: { 201: taxonomyItem } },
-      handler: async (request, reply) => reply.code(201).send(await service.create(request.body)),
+      handler: async (request, reply) => reply.code(201).send(await service.create(viewerOf(request), request.body)),
     });
 
     r.put(`${base}:id/`, {
@@ -47,14 +48,14 @@ export function taxonomyRoutes(app: FastifyInstance, { db }: { db: Db }) {
         body: taxonomyInput,
         response: { 200: taxonomyItem },
       },
-      handler: (request) => service.rename(request.params.id, request.body),
+      handler: (request) => service.rename(viewerOf(request), request.params.id, request.body),
     });
 
     r.delete(`${base}:id/`, {
       onRequest: adminOnly,
       schema: { tags, security, summary: `Delete one of the ${what} that no job uses (admin)`, params: idParam },
       handler: async (request, reply) => {
-        await service.remove(request.params.id);
+        await service.remove(viewerOf(request), request.params.id);
         return reply.code(204).send();
       },
     });

@@ -1,14 +1,16 @@
 import type { TaxonomyInput, TaxonomyItem, TaxonomyQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Viewer } from '../../lib/access';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { recordAudit } from '../audit/audit.repository';
 import { presentTaxonomyItem } from './taxonomy.presenter';
 import * as repo from './taxonomy.repository';
 import type { TaxonomyKind } from './taxonomy.repository';
 
 const nouns = { category: ['category', 'categories'], skill: ['skill', 'skills'] } as const;
 
-/** Job categories and skills: the same rules for both lists. */
+/** Job categories and skills: the same rules for both lists; every change is in the audit log. */
 export function createTaxonomyService(db: Db, kind: TaxonomyKind) {
   const [noun] = nouns[kind];
   const Noun = noun[0]!.toUpperCase() + noun.slice(1);
@@ -27,16 +29,43 @@ export function createTaxonomyService(db: Db, kind: TaxonomyKind) {
     list: async (q: TaxonomyQuery) => (await repo.findTaxonomy(db, kind, q)).map(presentTaxonomyItem),
     getItem,
 
-    async create(input: TaxonomyInput): Promise<TaxonomyItem> {
-      const row = await repo.insertTaxonomyItem(db, kind, input.name);
+    async create(viewer: Viewer, input: TaxonomyInput): Promise<TaxonomyItem> {
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertTaxonomyItem(tx, kind, input.name);
+        if (inserted) {
+          await recordAudit(tx, {
+            by: viewer,
+            action: `${kind}.created`,
+            objectType: kind,
+            objectId: inserted.id,
+            after: { name: input.name },
+          });
+        }
+        return inserted;
+      });
       if (!row) throw nameTaken(input.name);
       return getItem(row.id);
     },
 
-    async rename(id: number, input: TaxonomyInput): Promise<TaxonomyItem> {
+    async rename(viewer: Viewer, id: number, input: TaxonomyInput): Promise<TaxonomyItem> {
       let found: boolean;
       try {
-        found = await repo.renameTaxonomyItem(db, kind, id, input.name);
+        found = await db.transaction(async (tx) => {
+          const before = await repo.lockTaxonomyName(tx, kind, id);
+          if (before === undefined) return false;
+          await repo.renameTaxonomyItem(tx, kind, id, input.name);
+          if (before !== input.name) {
+            await recordAudit(tx, {
+              by: viewer,
+              action: `${kind}.renamed`,
+              objectType: kind,
+              objectId: id,
+              before: { name: before },
+              after: { name: input.name },
+            });
+          }
+          return true;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken(input.name);
         throw error;
@@ -45,8 +74,14 @@ export function createTaxonomyService(db: Db, kind: TaxonomyKind) {
       return getItem(id);
     },
 
-    async remove(id: number): Promise<void> {
-      const result = await repo.deleteUnusedTaxonomyItem(db, kind, id);
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      const result = await db.transaction(async (tx) => {
+        const outcome = await repo.deleteUnusedTaxonomyItem(tx, kind, id);
+        if (outcome.outcome === 'deleted') {
+          await recordAudit(tx, { by: viewer, action: `${kind}.deleted`, objectType: kind, objectId: id, before: { name: outcome.name } });
+        }
+        return outcome;
+      });
       if (result.outcome === 'missing') throw notFound(`That ${noun}`);
       if (result.outcome === 'in_use') {
         const jobs = result.jobCount === 1 ? '1 job uses' : `${result.jobCount} jobs use`;

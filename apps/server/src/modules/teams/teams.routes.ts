@@ -82,6 +82,6 @@ export function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsServi
       body: teamJoinRequest,
       response: { 200: loginResponse },
     },
-    handler: (request) => teams.join(request.body, client(request)),
+    handler: (request) => teams.join(request.body, { ...client(request), requestId: request.id }),
   });
 }

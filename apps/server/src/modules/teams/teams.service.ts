@@ -6,6 +6,7 @@ import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import { hashPassword } from '../../lib/passwords';
 import { authorize } from '../../policies/policy';
+import { recordAudit } from '../audit/audit.repository';
 import * as authRepo from '../auth/auth.repository';
 import type { AuthService, ClientInfo } from '../auth/auth.service';
 import { companyFacts } from '../companies/companies.service';
@@ -66,7 +67,17 @@ export function createTeamsService(deps: TeamsDeps) {
           `The code works once and expires in ${limits.otpTtlMinutes} minutes; ask ${company.owner.fullName} to send it again if it runs out. ` +
           `If you did not expect this e-mail, you can ignore it.\n`,
       }));
-      const { id, created } = await repo.upsertInvitation(db, { companyId, email, invitedBy: viewer.userId, expiresAt });
+      const { id, created } = await db.transaction(async (tx) => {
+        const made = await repo.upsertInvitation(tx, { companyId, email, invitedBy: viewer.userId, expiresAt });
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'team.member_invited',
+          objectType: 'invitation',
+          objectId: made.id,
+          after: { company_id: companyId, email },
+        });
+        return made;
+      });
       const invitation = (await repo.findPendingInvitation(db, companyId, id))!;
       return { invitation: presentInvitation(invitation), created };
     },
@@ -75,9 +86,19 @@ export function createTeamsService(deps: TeamsDeps) {
     async withdrawInvitation(viewer: Viewer, companyId: number, invitationId: number): Promise<void> {
       await companyFor(viewer, 'team.manage', companyId);
       const invitation = await repo.findPendingInvitation(db, companyId, invitationId);
-      if (!invitation || !(await repo.markInvitationWithdrawn(db, invitationId))) {
-        throw new AppError('not_found', 'That invitation was not found, or it was already accepted or withdrawn.');
-      }
+      await db.transaction(async (tx) => {
+        if (!invitation || !(await repo.markInvitationWithdrawn(tx, invitationId))) {
+          throw new AppError('not_found', 'That invitation was not found, or it was already accepted or withdrawn.');
+        }
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'team.invitation_withdrawn',
+          objectType: 'invitation',
+          objectId: invitationId,
+          before: { company_id: companyId, email: invitation.email },
+        });
+      });
+      if (!invitation) return;
       // The address's live code is for its newest invitation; keep it while another one is pending.
       if (!(await repo.hasOtherPendingInvitation(db, invitation.email, invitationId))) await auth.retireInvitationCodes(invitation.email);
     },
@@ -95,6 +116,13 @@ export function createTeamsService(deps: TeamsDeps) {
       await db.transaction(async (tx) => {
         if (!(await repo.deleteRecruiter(tx, companyId, userId))) throw new AppError('not_found', 'That person is not on the team.');
         await authRepo.revokeUserSessions(tx, userId, 'removed_from_company');
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'team.member_removed',
+          objectType: 'team_member',
+          objectId: userId,
+          before: { company_id: companyId, email: member.email, role: member.role },
+        });
       });
     },
 
@@ -103,7 +131,7 @@ export function createTeamsService(deps: TeamsDeps) {
      * (name and password required); an existing employer account without a company just joins.
      * Everything that can refuse is checked before the code is used up.
      */
-    async join(input: TeamJoinRequest, client: ClientInfo): Promise<LoginResponse> {
+    async join(input: TeamJoinRequest, client: ClientInfo & { requestId: string }): Promise<LoginResponse> {
       const existing = await authRepo.findUserByEmail(db, input.email);
       if (existing) {
         if (existing.role !== 'employer') {
@@ -153,6 +181,13 @@ export function createTeamsService(deps: TeamsDeps) {
           invitedBy: invitation.invitedBy?.id ?? null,
         });
         if (existing && !existing.emailVerified) await authRepo.updateUser(tx, existing.id, { emailVerified: true });
+        await recordAudit(tx, {
+          by: { userId: user.id, requestId: client.requestId },
+          action: 'team.member_joined',
+          objectType: 'team_member',
+          objectId: user.id,
+          after: { company_id: invitation.companyId, email: user.email, role: 'recruiter' },
+        });
         return user;
       });
       return auth.startSession(user, client);

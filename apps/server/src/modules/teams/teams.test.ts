@@ -251,6 +251,12 @@ describe('removing a recruiter and withdrawing an invitation', () => {
     expect(row?.status).toBe('reviewed');
     const list = await t.app.inject({ url: `/api/jobs/${job.id}/applicants/`, headers: bearer(owner.token) });
     expect(json<{ results: Array<{ last_moved_by: { id: number } }> }>(list).results[0]?.last_moved_by.id).toBe(recruiterId);
+    // The admin sees the recruiter's move and the removal in the audit log.
+    const audit = (action: string) => t.app.inject({ url: `/api/admin/audit/?action=${action}`, headers: bearer(admin.token) });
+    const moves = json<{ results: Array<{ actor: { id: number }; object_id: string }> }>(await audit('application.status_changed')).results;
+    expect(moves.some((e) => e.actor.id === recruiterId && e.object_id === String(application.id))).toBe(true);
+    const removals = json<{ results: Array<{ actor: { id: number }; object_id: string }> }>(await audit('team.member_removed')).results;
+    expect(removals.some((e) => e.actor.id === owner.user.id && e.object_id === String(recruiterId))).toBe(true);
     // Removing them again: they are no longer on the team.
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(404);
   });

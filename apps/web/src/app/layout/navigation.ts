@@ -26,6 +26,7 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
         { label: 'Users', to: '/admindashboard' },
         { label: 'Companies', to: '/companies' },
         { label: 'Categories & skills', to: '/admin/taxonomy' },
+        { label: 'Audit log', to: '/admin/audit' },
       ];
     default:
       return [{ label: 'Home', to: '/' }];

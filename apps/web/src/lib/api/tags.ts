@@ -20,3 +20,9 @@ export const jobWriteTags = (id?: number) =>
     { type: 'Company' as const, id: 'MINE' },
     { type: 'Company' as const, id: 'LIST' },
   ] as const;
+
+/**
+ * The audit log's tag ('LIST'). Other people's changes (an employer's move, another admin's
+ * approval) write it too, so its screen also refetches whenever it is opened.
+ */
+export const auditTagsApi = api.enhanceEndpoints({ addTagTypes: ['Audit'] });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { email, maxId, paginated, paginationQuery } from './common';
+
+/**
+ * Every action the audit log records, with the words people read for it. The server's recorder
+ * accepts only these names, so a new kind of change is added here first (and the web labels it).
+ */
+export const auditActionLabels = {
+  'application.status_changed': 'Application status changed',
+  'application.withdrawn': 'Application withdrawn',
+  'company.approval_changed': 'Company approval changed',
+  'category.created': 'Category created',
+  'category.renamed': 'Category renamed',
+  'category.deleted': 'Category deleted',
+  'skill.created': 'Skill created',
+  'skill.renamed': 'Skill renamed',
+  'skill.deleted': 'Skill deleted',
+  'team.member_invited': 'Team member invited',
+  'team.member_joined': 'Team member joined',
+  'team.member_removed': 'Team member removed',
+  'team.invitation_withdrawn': 'Team invitation withdrawn',
+} as const;
+export type AuditAction = keyof typeof auditActionLabels;
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+/** What an entry is about: `object_type` with its `object_id`. */
+export const auditObjectTypeLabels = {
+  application: 'Application',
+  company: 'Company',
+  category: 'Category',
+  skill: 'Skill',
+  team_member: 'Team member',
+  invitation: 'Invitation',
+} as const;
+export type AuditObjectType = keyof typeof auditObjectTypeLabels;
+export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjectType[];
+
+/** The meaningful values before or after a change (`{status: 'applied'}`), never a whole row. */
+export const auditValues = z.record(z.string(), z.unknown());
+export type AuditValues = z.infer<typeof auditValues>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who made the change as they were then (e-mail and name are snapshots); null for the system. */
+  actor: z.object({ id: z.number().int(), email: z.string(), full_name: z.string() }).nullable(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  before: auditValues.nullable(),
+  after: auditValues.nullable(),
+  /** The `x-request-id` of the request that made the change, to find it in the server log. */
+  request_id: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditList = paginated(auditEntry);
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'Use a date (2026-11-25) or a date and time with its offset (2026-11-25T09:30:00Z).',
+});
+
+/**
+ * GET /api/admin/audit/: newest first; `actor` is a user id. `since` and `until` take a date-time (both ends included)
+ * or a date (UTC): `since=2026-11-01` starts at that day's first instant, `until=2026-11-30`
+ * takes in that whole day. The parsed `until` is an exclusive end.
+ */
+export const auditQuery = paginationQuery
+  .extend({
+    actor: z.coerce
+      .number({ error: 'Expected a user id.' })
+      .int('Expected a user id.')
+      .positive('Expected a user id.')
+      .max(maxId, 'Expected a user id.')
+      .optional(),
+    /** The actor's e-mail as it was when they acted (finds the entries of deleted users too). */
+    actor_email: email.optional(),
+    action: z.string().trim().min(1).max(100).optional(),
+    object_type: z.string().trim().min(1).max(60).optional(),
+    object_id: z.string().trim().min(1).max(100).optional(),
+    since: instant.transform((v) => new Date(dateOnly.test(v) ? `${v}T00:00:00Z` : v)).optional(),
+    until: instant
+      .transform((v) => (dateOnly.test(v) ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000) : new Date(Date.parse(v) + 1)))
+      .optional(),
+  })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { path: ['until'], message: 'The end comes before the start.' });
+export type AuditQuery = z.output<typeof auditQuery>;
+export type AuditQueryInput = z.input<typeof auditQuery>;
