@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
-import { createCategory, createCompany, createJob, createSkill, createUser, type CompanySeed } from './factories';
+import { createCategory, createCompany, createJob, createRecruiter, createSkill, createUser, type CompanySeed } from './factories';
 import type { Storage } from '../../lib/storage';
 import { seedDemoPeople, type DemoJob } from './demo-people';
 import { createRandom, demoCategories, demoSkills, generateJob, type CategoryName, type CompanyContext } from './job-text';
@@ -155,6 +155,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   for (const { owner, pitch, focus, openJobs, closedJobs, ...details } of demoCompanies) {
     const user = await createUser(db, { ...owner, role: 'employer', password: demoPassword });
     const company = await createCompany(db, user.id, details);
+    // The main demo company has a hiring team: its owner and a recruiter who posted some of its jobs.
+    const recruiter =
+      owner.email === 'employer@example.com'
+        ? await createRecruiter(db, company.id, { email: 'recruiter@example.com', fullName: 'Jordan Blake', password: demoPassword }, user.id)
+        : null;
     const context: CompanyContext = { name: company.name, industry: company.industry, pitch, headquarters: details.headquartersLocation };
     for (let i = 0; i < openJobs + closedJobs; i++) {
       const job = generateJob(random, context, focus);
@@ -166,6 +171,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         applicationDeadline: job.deadlineInDays === null ? null : isoDate(now + job.deadlineInDays * day),
         status: i < openJobs ? 'open' : 'closed',
         postedAt,
+        ...(recruiter && i % 3 === 1 ? { postedBy: recruiter.id } : {}),
       });
       if (company.isApproved && row.status === 'open' && (job.deadlineInDays === null || job.deadlineInDays >= 0)) {
         publicJobs.push({
