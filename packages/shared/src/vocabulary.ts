@@ -35,6 +35,7 @@ export const isExperienceLevel = (value: unknown): value is ExperienceLevel => i
 
 export const jobStatuses = ['open', 'closed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
+export const isJobStatus = (value: unknown): value is JobStatus => isOneOf(jobStatuses, value);
 export const jobStatusLabels: Record<JobStatus, string> = { open: 'Open', closed: 'Closed' };
 
 export const jobSorts = ['relevance', 'newest', 'salary'] as const;

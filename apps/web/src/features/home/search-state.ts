@@ -1,15 +1,18 @@
 import type { JobFacets } from '@jobportal/shared';
-import type { EmploymentType, ExperienceLevel, JobSort, PostedWithin } from '../../lib/jobs/job-types';
-import { formatMoney } from '../../lib/jobs/job-format';
 import {
-  employmentTypeValues,
-  experienceLevelValues,
+  employmentTypes,
+  experienceLevels,
   isEmploymentType,
   isExperienceLevel,
   isJobSort,
   isPostedWithin,
   postedWithinLabels,
-} from '../../lib/jobs/job-vocabulary';
+  type EmploymentType,
+  type ExperienceLevel,
+  type JobSort,
+  type PostedWithin,
+} from '@jobportal/shared/vocabulary';
+import { formatMoney } from '../../lib/jobs/job-format';
 
 /**
  * Everything a job search is, kept in the address (inside the hash): `#/?search=python&is_remote=true&page=2`.
@@ -110,8 +113,8 @@ export function serialiseSearchState(state: SearchState): URLSearchParams {
   if (state.location.trim()) params.set('location', state.location.trim());
   if (state.remote !== null) params.set('is_remote', String(state.remote));
   // Lists in the vocabulary's order, so the same search always has the same address.
-  for (const value of employmentTypeValues.filter((v) => state.employmentTypes.includes(v))) params.append('employment_type', value);
-  for (const value of experienceLevelValues.filter((v) => state.experienceLevels.includes(v))) params.append('experience_level', value);
+  for (const value of employmentTypes.filter((v) => state.employmentTypes.includes(v))) params.append('employment_type', value);
+  for (const value of experienceLevels.filter((v) => state.experienceLevels.includes(v))) params.append('experience_level', value);
   for (const id of state.categories) params.append('category', String(id));
   for (const id of state.skills) params.append('skills', String(id));
   if (state.salaryMin !== null) params.set('salary_min', String(state.salaryMin));

@@ -1,6 +1,5 @@
-import type { ApplicantOut, ApplicationOut, ApplicationStatus, Paginated } from '@jobportal/shared';
+import type { ApplicantList, ApplicantOut, ApplicationOut, ApplicationStatus, ApplicationStatusCheck, Paginated } from '@jobportal/shared';
 import { api } from '../api/api-slice';
-import type { ApplicantList, ApplicationStatusCheck } from './application-types';
 
 /**
  * Applications, from both sides. Tags: 'Application' ('MINE', or 'CHECK-{jobId}'), 'Applicants'

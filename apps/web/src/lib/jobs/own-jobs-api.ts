@@ -1,9 +1,5 @@
-import type { JobOut, Paginated } from '@jobportal/shared';
+import type { EmployerJob, JobStatus, Paginated } from '@jobportal/shared';
 import { catalogueApi } from '../api/tags';
-import type { JobStatus } from './job-types';
-
-/** One of the employer's own jobs, as GET /api/jobs/mine/ lists it. */
-export type EmployerJob = JobOut & { applicants_count: number };
 
 export interface OwnJobsArgs {
   page?: number;

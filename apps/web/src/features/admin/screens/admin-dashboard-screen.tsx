@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
-import { limits, type Role } from '@jobportal/shared';
+import type { Role } from '@jobportal/shared';
+import { limits } from '@jobportal/shared/vocabulary';
 import { AlertIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

@@ -17,7 +17,8 @@ import { useCreateCompanyMutation, useReplaceCompanyMutation, useUploadCompanyLo
 import { ApprovalAlert } from '../components/approval-alert';
 import { CompanyForm } from '../components/company-form';
 import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
-import { checkLogoFile, LogoPicker } from '../components/logo-picker';
+import { checkFile } from '../../../lib/file-rules';
+import { LogoPicker } from '../components/logo-picker';
 
 function CompanyFormSkeleton() {
   return (
@@ -89,7 +90,7 @@ export function EmployerCompanyManagementScreen() {
   }, [company, session.companyDetailsSubmitted, dispatch]);
 
   const pickLogo = async (file: File) => {
-    const problem = checkLogoFile(file);
+    const problem = checkFile('logo', file);
     setLogoError(problem);
     if (problem) return;
     if (!company) {

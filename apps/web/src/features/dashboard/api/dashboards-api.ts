@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api/api-slice';
-import type { EmployerDashboard, JobseekerDashboard, MatchingJobList } from '../../../lib/applications/application-types';
+import type { EmployerDashboard, JobseekerDashboard, MatchingJobList } from '@jobportal/shared';
 
 export const dashboardsApi = api.enhanceEndpoints({ addTagTypes: ['JobseekerDashboard', 'EmployerDashboard', 'Profile'] }).injectEndpoints({
   endpoints: (build) => ({

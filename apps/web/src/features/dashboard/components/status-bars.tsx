@@ -1,11 +1,12 @@
 import { Text } from '@mantine/core';
-import { applicationStatusValues, statusView } from '../../../lib/applications/application-status';
-import type { StatusCounts } from '../../../lib/applications/application-types';
+import { applicationStatuses } from '@jobportal/shared/vocabulary';
+import type { StatusCounts } from '@jobportal/shared';
+import { statusView } from '../../../components/application-status';
 import { BarList } from './bar-list';
 
 /** Applications by status, in the statuses' order and colours; statuses with none are left out. */
 export function StatusBars({ counts, emptyText }: { counts: StatusCounts; emptyText: string }) {
-  const bars = applicationStatusValues
+  const bars = applicationStatuses
     .filter((status) => (counts[status] ?? 0) > 0)
     .map((status) => ({ key: status, label: statusView[status].label, value: counts[status] ?? 0, color: statusView[status].color }));
   if (bars.length === 0)

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { FacetValue, JobFacets } from '@jobportal/shared';
-import { isEmploymentType, isExperienceLevel, isPostedWithin } from '../../../lib/jobs/job-vocabulary';
+import { isEmploymentType, isExperienceLevel, isPostedWithin } from '@jobportal/shared/vocabulary';
 import { changeSearch, type SearchState } from '../search-state';
 import classes from './filter-panel.module.css';
 

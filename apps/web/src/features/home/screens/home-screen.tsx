@@ -22,7 +22,7 @@ import { BriefcaseIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../../compo
 import { LoadFailed } from '../../../components/load-failed';
 import { FilterIcon } from '../../../components/more-icons';
 import { usePageTitle } from '../../../components/use-page-title';
-import { jobSortLabels, isJobSort } from '../../../lib/jobs/job-vocabulary';
+import { jobSortLabels, isJobSort } from '@jobportal/shared/vocabulary';
 import { roleHome } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
 import { useSearchJobsQuery } from '../api/job-search-api';

@@ -22,7 +22,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatDay, formatSalary } from '../../../lib/jobs/job-format';
-import { notPublicReasonLabels } from '../../../lib/jobs/job-vocabulary';
+import { notPublicReasonLabels } from '@jobportal/shared/vocabulary';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';

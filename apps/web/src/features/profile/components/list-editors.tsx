@@ -2,13 +2,8 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/more-icons';
+import { degreeTypes, proficiencyLevels, skillTypes } from '@jobportal/shared/vocabulary';
 import type { EducationItem, ExperienceItem, SkillItem } from './profile-sections';
-
-// The contract's values (degreeTypes, proficiencyLevels, skillTypes of @jobportal/shared), repeated
-// without zod; the Record of the profile types keeps them honest.
-const degreeTypes: EducationItem['degree_type'][] = ['Diploma', 'Bachelor', 'Master', 'PhD', 'Certification'];
-const proficiencyLevels: SkillItem['proficiency_level'][] = ['Beginner', 'Intermediate', 'Advanced', 'Expert'];
-const skillTypes: SkillItem['skill_type'][] = ['Technical', 'Soft'];
 
 const dateRe = /^\d{4}-\d{2}-\d{2}$/;
 const endAfterStart = (start: string | null, end: string | null) =>

@@ -36,7 +36,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
 import type { UploadProgress } from '../../../lib/api/upload';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import { employmentTypeValues, experienceLevelValues } from '../../../lib/jobs/job-vocabulary';
+import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
 import { useGetOwnProfileQuery, useUpdateProfileMutation } from '../../../lib/profile/profile-api';
 import { formatDate } from '../../../lib/format';
 import {
@@ -47,7 +47,8 @@ import {
   SkillModal,
   useListEditor,
 } from '../components/list-editors';
-import { checkPhotoFile, checkResumeFile, formatBytes } from '../components/profile-files';
+import { acceptOf, checkFile, fileLimitOf } from '../../../lib/file-rules';
+import { formatBytes } from '../components/profile-files';
 import {
   EducationSummary,
   ExperienceSummary,
@@ -191,13 +192,13 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
 
   const pickPhoto = (file: File | null) => {
     if (!file) return;
-    const problem = checkPhotoFile(file);
+    const problem = checkFile('photo', file);
     setPhotoError(problem);
     setPhoto(problem ? null : file);
   };
   const pickResume = (file: File | null) => {
     if (!file) return;
-    const problem = checkResumeFile(file);
+    const problem = checkFile('resume', file);
     setResumeError(problem);
     setResume(problem ? null : file);
   };
@@ -239,7 +240,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
       notifications.show({ color: 'teal', message: 'Profile saved.' });
     } catch (error) {
       const status = (error as { status?: number } | undefined)?.status;
-      if (status === 413) showError({ ...(error as object), code: 'too_large', detail: 'A file is too large: photos up to 2 MB, resumes up to 5 MB.', fields: {} });
+      if (status === 413) showError({ ...(error as object), code: 'too_large', detail: `A file is too large: photos up to ${fileLimitOf('photo')}, resumes up to ${fileLimitOf('resume')}.`, fields: {} });
       else if (status === 415) showError({ ...(error as object), code: 'bad_type', detail: 'A file type is not accepted: photos as JPEG, PNG or WebP, resumes as PDF or DOCX.', fields: {} });
       else showError(error);
     } finally {
@@ -263,7 +264,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
             <Group gap="md" wrap="nowrap" align="flex-start">
               <PhotoAvatar profile={profile} pending={photo} name={v.full_name} />
               <Stack gap={6}>
-                <FileButton onChange={pickPhoto} accept="image/jpeg,image/png,image/webp">
+                <FileButton onChange={pickPhoto} accept={acceptOf('photo')}>
                   {(props) => (
                     <Button {...props} variant="default" size="xs" leftSection={<UploadIcon size={14} />}>
                       {profile.profile_photo || photo ? 'Change photo' : 'Add a photo'}
@@ -271,7 +272,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                   )}
                 </FileButton>
                 <Text size="xs" c="dimmed">
-                  {photo ? `${photo.name} (${formatBytes(photo.size)}), saved with the profile` : 'JPEG, PNG or WebP, up to 2 MB.'}
+                  {photo ? `${photo.name} (${formatBytes(photo.size)}), saved with the profile` : `JPEG, PNG or WebP, up to ${fileLimitOf('photo')}.`}
                 </Text>
                 {photoError && (
                   <Text size="xs" c="red" role="alert">
@@ -288,7 +289,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                 </Text>
               </Group>
               <Group gap="xs">
-                <FileButton onChange={pickResume} accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document">
+                <FileButton onChange={pickResume} accept={acceptOf('resume')}>
                   {(props) => (
                     <Button {...props} variant="default" size="xs" leftSection={<UploadIcon size={14} />}>
                       {profile.resume || resume ? 'Replace resume' : 'Upload resume'}
@@ -302,7 +303,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                   ? `${formatBytes(resume.size)}, saved with the profile`
                   : profile.resume
                     ? `${formatBytes(profile.resume.size)} · uploaded ${formatDate(profile.resume.uploaded_at)}`
-                    : 'PDF or DOCX, up to 5 MB. Used when you apply.'}
+                    : `PDF or DOCX, up to ${fileLimitOf('resume')}. Used when you apply.`}
               </Text>
               {resumeError && (
                 <Text size="xs" c="red" role="alert">
@@ -340,8 +341,8 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TagsInput label="Desired job titles" description="Press Enter after each" maxTags={10} {...form.getInputProps('desired_titles')} />
               <TagsInput label="Locations" description="Press Enter after each" maxTags={10} {...form.getInputProps('locations')} />
-              <MultiSelect label="Employment types" data={employmentTypeValues} {...form.getInputProps('employment_types')} />
-              <Select label="Level" data={experienceLevelValues} clearable {...form.getInputProps('experience_level')} />
+              <MultiSelect label="Employment types" data={employmentTypes} {...form.getInputProps('employment_types')} />
+              <Select label="Level" data={experienceLevels} clearable {...form.getInputProps('experience_level')} />
               <NumberInput label="Minimum yearly pay" min={0} max={10_000_000} step={1000} thousandSeparator="," {...form.getInputProps('salary_min')} />
             </SimpleGrid>
             <Checkbox label="Open to remote work" {...form.getInputProps('is_remote_ok', { type: 'checkbox' })} />

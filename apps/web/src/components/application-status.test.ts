@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatuses, finalStatuses, statusLabels } from '@jobportal/shared';
-import { applicationStatusValues, isOpenStatus, statusView } from './application-status';
+import { applicationStatuses, applicationStatuses as applicationStatusValues, finalStatuses, isOpenStatus, statusLabels } from '@jobportal/shared/vocabulary';
+import { statusView } from './application-status';
 
 describe('statusView', () => {
   it('names every status as the contract does, in its order', () => {
