@@ -19,7 +19,7 @@ import { describeError, isApiError } from '../../../lib/api/api-error';
 import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
 import { isApplicationStatus } from '@jobportal/shared/vocabulary';
 import { statusView } from '../../../components/application-status';
-import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../../../lib/applications/applications-api';
+import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../api/applications-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { savedJobIdKey } from '../../../lib/session/session';
 import { StatusFilter } from '../components/status-filter';

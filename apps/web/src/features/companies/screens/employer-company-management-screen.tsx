@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError } from '../../../lib/api/api-error';
-import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
+import { useGetOwnCompanyQuery } from '../api/companies-api';
 import { companyDetailsSubmittedChanged } from '../../../lib/session/session-slice';
 import { useSession } from '../../../lib/session/use-session';
 import { useAppDispatch } from '../../../lib/store';

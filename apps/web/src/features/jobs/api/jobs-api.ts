@@ -1,12 +1,42 @@
-import type { JobInput, JobOut, JobPatch } from '@jobportal/shared';
-import { catalogueApi, jobWriteTags } from '../../../lib/api/tags';
+import type { EmployerJob, JobInput, JobOut, JobPatch, JobSearchResult, JobStatus, Paginated } from '@jobportal/shared';
+import { api } from '../../../lib/api/api-slice';
+import { jobWriteTags } from '../../../lib/api/tags';
+import { toApiParams, type SearchState } from '../search-state';
 
-/** One job (anyone, for public jobs; its owner and admins always) and the owner's writes. */
-export const jobsApi = catalogueApi.injectEndpoints({
+export interface OwnJobsArgs {
+  page?: number;
+  page_size?: number;
+  status?: JobStatus;
+  search?: string;
+}
+
+/**
+ * Jobs (server module `jobs`): the public search, one job (anyone, for public jobs; its owner and
+ * admins always), and the employer's own jobs and writes.
+ */
+export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The public job search (GET /api/jobs/): words, filters, facets, sort and paging. */
+    searchJobs: build.query<JobSearchResult, SearchState>({
+      query: (state) => ({ url: '/jobs/', params: toApiParams(state) }),
+      providesTags: [{ type: 'Job', id: 'SEARCH' }],
+      // Back from a job to the results: the answer is still here.
+      keepUnusedDataFor: 300,
+    }),
     getJob: build.query<JobOut, number>({
       query: (id) => `/jobs/${id}/`,
       providesTags: (_job, _error, id) => [{ type: 'Job', id }],
+    }),
+    /** The employer's own jobs: job management lists them, the dashboard counts them. */
+    listOwnJobs: build.query<Paginated<EmployerJob>, OwnJobsArgs>({
+      query: ({ page = 1, page_size = 20, status, search }) => ({
+        url: '/jobs/mine/',
+        params: { page, page_size, ...(status ? { status } : {}), ...(search ? { search } : {}) },
+      }),
+      providesTags: (reply) => [
+        { type: 'Job', id: 'MINE' },
+        ...(reply?.results ?? []).map((job) => ({ type: 'Job' as const, id: job.id })),
+      ],
     }),
     createJob: build.mutation<JobOut, JobInput>({
       query: (body) => ({ url: '/jobs/', method: 'POST', body }),
@@ -27,4 +57,12 @@ export const jobsApi = catalogueApi.injectEndpoints({
   }),
 });
 
-export const { useGetJobQuery, useCreateJobMutation, useReplaceJobMutation, usePatchJobMutation, useDeleteJobMutation } = jobsApi;
+export const {
+  useSearchJobsQuery,
+  useGetJobQuery,
+  useListOwnJobsQuery,
+  useCreateJobMutation,
+  useReplaceJobMutation,
+  usePatchJobMutation,
+  useDeleteJobMutation,
+} = jobsApi;

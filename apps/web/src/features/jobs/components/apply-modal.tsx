@@ -7,8 +7,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { UploadIcon } from '../../../components/more-icons';
 import { describeError, isApiError } from '../../../lib/api/api-error';
 import { acceptOf, checkFile, fileLimitOf } from '../../../lib/file-rules';
-import { useApplyToJobMutation } from '../../../lib/applications/applications-api';
-import { useGetOwnProfileQuery } from '../../../lib/profile/profile-api';
+import { useApplyToJobMutation } from '../../applications/api/applications-api';
+import { useGetOwnProfileQuery } from '../../profiles/api/profiles-api';
 
 const coverLetterMax = 5000;
 

@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
-import { todayIso } from '../../../lib/jobs/job-format';
+import { todayIso } from '../../../lib/job-format';
 import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
 import { salaryOrderError, salaryOrderRule, toJobInput, type JobFormValues } from './job-form-values';
 import { TaxonomyMultiSelect } from './taxonomy-multi-select';

@@ -21,7 +21,7 @@ import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatDay, formatSalary } from '../../../lib/jobs/job-format';
+import { formatDay, formatSalary } from '../../../lib/job-format';
 import { notPublicReasonLabels } from '@jobportal/shared/vocabulary';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobQuery } from '../api/jobs-api';
