@@ -18,13 +18,16 @@ const namesOf = (sources, pattern) => [...new Set(sources.flatMap((source) => [.
 // esquery's regular expressions cannot hold a "/": "image/jpeg" is matched as "image.jpeg".
 const anyOf = (words) => `/^(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '.')).join('|')})$/`;
 
-const vocabularyFiles = ['vocabulary', 'errors', 'limits', 'files'].map((name) => read(`packages/shared/src/${name}.ts`));
+const vocabularyFiles = [
+  ...['errors', 'limits', 'files'].map((name) => read(`packages/shared/src/${name}.ts`)),
+  ...sharedSources('packages/shared/src/vocabulary'),
+];
 /** Every type the shared package exports: the web imports these, it never declares its own. */
 const sharedTypeNames = namesOf(sharedSources('packages/shared/src'), /export (?:type|interface) (\w+)/g);
 /** Every value of the zod-free entry: lists, labels, guards, limits, upload rules. */
 const vocabularyValueNames = namesOf(vocabularyFiles, /export (?:const|function) (\w+)/g);
 /** The words of the contract's value lists (`[...] as const`) and the upload content types. */
-const vocabularyLists = [...read('packages/shared/src/vocabulary.ts').matchAll(/export const (\w+) = \[([^\]]*)\] as const/g)].map(
+const vocabularyLists = [...vocabularyFiles.join('\n').matchAll(/export const (\w+) = \[([^\]]*)\] as const/g)].map(
   ([, name, body]) => ({ name, words: [...body.matchAll(/'([^']*)'/g)].map((match) => match[1]) }),
 );
 const contentTypes = namesOf([read('packages/shared/src/files.ts')], /'(\w+\/[^']+)':/g);

@@ -28,13 +28,3 @@ export const tagTypes = [
   'EmployerDashboard',
   'Notifications',
 ] as const;
-
-/** What changes when a job is written: its page, the owner's list, the search, and the company's open-job count. */
-export const jobWriteTags = (id?: number) =>
-  [
-    ...(id === undefined ? [] : [{ type: 'Job' as const, id }]),
-    { type: 'Job' as const, id: 'MINE' },
-    { type: 'Job' as const, id: 'SEARCH' },
-    { type: 'Company' as const, id: 'MINE' },
-    { type: 'Company' as const, id: 'LIST' },
-  ] as const;

@@ -1,6 +1,5 @@
 import type { EmployerJob, JobInput, JobOut, JobPatch, JobSearchResult, JobStatus, Paginated } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
-import { jobWriteTags } from '../../../lib/api/tags';
 import { toApiParams, type SearchState } from '../search-state';
 
 export interface OwnJobsArgs {
@@ -9,6 +8,22 @@ export interface OwnJobsArgs {
   status?: JobStatus;
   search?: string;
 }
+
+/** What changes when a job is written: its page, the owner's list, the search, and the company's open-job count. */
+const jobWriteTags = (id?: number) =>
+  [
+    ...(id === undefined ? [] : [{ type: 'Job' as const, id }]),
+    { type: 'Job' as const, id: 'MINE' },
+    { type: 'Job' as const, id: 'SEARCH' },
+    { type: 'Company' as const, id: 'MINE' },
+    { type: 'Company' as const, id: 'LIST' },
+  ] as const;
+
+/** PUT, PATCH or DELETE /api/jobs/{id}/: the same address and the same tags to refresh (the search, the job, the owner's lists). */
+const writeJob = (method: 'PUT' | 'PATCH' | 'DELETE') => ({
+  query: ({ id, body }: { id: number; body?: JobInput | JobPatch }) => ({ url: `/jobs/${id}/`, method, body }),
+  invalidatesTags: (_reply: unknown, error: unknown, { id }: { id: number }) => (error ? [] : [...jobWriteTags(id)]),
+});
 
 /**
  * Jobs (server module `jobs`): the public search, one job (anyone, for public jobs; its owner and
@@ -42,18 +57,9 @@ export const jobsApi = api.injectEndpoints({
       query: (body) => ({ url: '/jobs/', method: 'POST', body }),
       invalidatesTags: (_job, error) => (error ? [] : [...jobWriteTags()]),
     }),
-    replaceJob: build.mutation<JobOut, { id: number; body: JobInput }>({
-      query: ({ id, body }) => ({ url: `/jobs/${id}/`, method: 'PUT', body }),
-      invalidatesTags: (_job, error, { id }) => (error ? [] : [...jobWriteTags(id)]),
-    }),
-    patchJob: build.mutation<JobOut, { id: number; body: JobPatch }>({
-      query: ({ id, body }) => ({ url: `/jobs/${id}/`, method: 'PATCH', body }),
-      invalidatesTags: (_job, error, { id }) => (error ? [] : [...jobWriteTags(id)]),
-    }),
-    deleteJob: build.mutation<void, number>({
-      query: (id) => ({ url: `/jobs/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_reply, error, id) => (error ? [] : [...jobWriteTags(id)]),
-    }),
+    replaceJob: build.mutation<JobOut, { id: number; body: JobInput }>(writeJob('PUT')),
+    patchJob: build.mutation<JobOut, { id: number; body: JobPatch }>(writeJob('PATCH')),
+    deleteJob: build.mutation<void, { id: number }>(writeJob('DELETE')),
   }),
 });
 

@@ -110,7 +110,7 @@ export function EmployerJobManagementScreen() {
     if (!toDelete) return;
     setDeleteError(null);
     try {
-      await deleteJob(toDelete.id).unwrap();
+      await deleteJob({ id: toDelete.id }).unwrap();
       notifications.show({ message: `“${toDelete.title}” is deleted.`, color: 'teal' });
       setToDelete(null);
     } catch (failure) {
