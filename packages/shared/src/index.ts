@@ -1,6 +1,4 @@
-export * from './errors';
-export * from './limits';
-export * from './files';
+export * from './vocabulary';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/users';

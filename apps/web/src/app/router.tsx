@@ -15,27 +15,27 @@ function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, e
 
 // Routes of the table without a screen yet are not mounted (they show the fallback screen).
 const screens: Partial<Record<RoutePath, Screen>> = {
-  '/': lazyScreen(() => import('../features/home/screens/home-screen'), 'HomeScreen'),
+  '/': lazyScreen(() => import('../features/jobs/screens/home-screen'), 'HomeScreen'),
   '/login': lazyScreen(() => import('../features/auth/screens/login-screen'), 'LoginScreen'),
   '/signup': lazyScreen(() => import('../features/auth/screens/signup-screen'), 'SignupScreen'),
   '/verify-otp': lazyScreen(() => import('../features/auth/screens/verify-otp-screen'), 'VerifyOtpScreen'),
   '/forgot-password': lazyScreen(() => import('../features/auth/screens/forgot-password-screen'), 'ForgotPasswordScreen'),
   '/adminlogin': lazyScreen(() => import('../features/auth/screens/admin-login-screen'), 'AdminLoginScreen'),
-  '/dashboard/jobseeker': lazyScreen(() => import('../features/dashboard/screens/jobseeker-dashboard-screen'), 'JobseekerDashboardScreen'),
-  '/dashboard/employer': lazyScreen(() => import('../features/dashboard/screens/employer-dashboard-screen'), 'EmployerDashboardScreen'),
+  '/dashboard/jobseeker': lazyScreen(() => import('../features/dashboards/screens/jobseeker-dashboard-screen'), 'JobseekerDashboardScreen'),
+  '/dashboard/employer': lazyScreen(() => import('../features/dashboards/screens/employer-dashboard-screen'), 'EmployerDashboardScreen'),
   '/EmployerCompanyManagement': lazyScreen(
     () => import('../features/companies/screens/employer-company-management-screen'),
     'EmployerCompanyManagementScreen',
   ),
-  '/admindashboard': lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
+  '/admindashboard': lazyScreen(() => import('../features/users/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
   '/job/:jobId': lazyScreen(() => import('../features/jobs/screens/job-details-screen'), 'JobDetailsScreen'),
   '/EmployerJobManagement': lazyScreen(
     () => import('../features/jobs/screens/employer-job-management-screen'),
     'EmployerJobManagementScreen',
   ),
   '/companies': lazyScreen(() => import('../features/companies/screens/admin-companies-screen'), 'AdminCompaniesScreen'),
-  '/jobseekerprofile': lazyScreen(() => import('../features/profile/screens/jobseeker-profile-screen'), 'JobseekerProfileScreen'),
-  '/jobseekerprofile/:id': lazyScreen(() => import('../features/profile/screens/applicant-profile-screen'), 'ApplicantProfileScreen'),
+  '/jobseekerprofile': lazyScreen(() => import('../features/profiles/screens/jobseeker-profile-screen'), 'JobseekerProfileScreen'),
+  '/jobseekerprofile/:id': lazyScreen(() => import('../features/profiles/screens/applicant-profile-screen'), 'ApplicantProfileScreen'),
   '/jobseekerapplications': lazyScreen(
     () => import('../features/applications/screens/jobseeker-applications-screen'),
     'JobseekerApplicationsScreen',

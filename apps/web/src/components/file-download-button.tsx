@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FileInfo } from '@jobportal/shared';
 import { describeError } from '../lib/api/api-error';
-import { saveBlobUrl, useFetchProtectedFileMutation } from '../lib/applications/file-download';
+import { saveBlobUrl, useFetchProtectedFileMutation } from '../lib/api/file-download';
 import { DownloadIcon } from './more-icons';
 
 /** Downloads a file served with the bearer token (a resume) under its own name. */

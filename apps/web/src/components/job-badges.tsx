@@ -1,12 +1,12 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { JobOut } from '@jobportal/shared';
-import { notPublicReasonLabels } from '../lib/jobs/job-vocabulary';
+import { jobStatusLabels, notPublicReasonLabels } from '@jobportal/shared/vocabulary';
 
 /** Open or closed: one colour each, everywhere. */
 export function JobStatusBadge({ status }: { status: JobOut['status'] }) {
   return (
     <Badge variant="light" color={status === 'open' ? 'teal' : 'gray'}>
-      {status === 'open' ? 'Open' : 'Closed'}
+      {jobStatusLabels[status]}
     </Badge>
   );
 }

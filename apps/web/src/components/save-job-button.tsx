@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { describeError } from '../lib/api/api-error';
-import { useGetSavedJobIdsQuery, useSaveJobMutation, useUnsaveJobMutation } from '../lib/applications/saved-jobs-api';
+import { useGetSavedJobIdsQuery, useSaveJobMutation, useUnsaveJobMutation } from '../features/saved-jobs/api/saved-jobs-api';
 import { BookmarkIcon } from './more-icons';
 
 /**

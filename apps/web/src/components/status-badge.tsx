@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ApplicationStatus } from '@jobportal/shared';
-import { statusView } from '../lib/applications/application-status';
+import { statusView } from './application-status';
 
 /** An application status: the same words and colour on every screen. */
 export function StatusBadge({ status, size = 'sm' }: { status: ApplicationStatus; size?: BadgeProps['size'] }) {

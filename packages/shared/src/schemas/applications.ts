@@ -1,50 +1,15 @@
 import { z } from 'zod';
+import { applicantSorts, applicationStatuses, statusChangers } from '../vocabulary';
 import { dbId, paginated, paginationQuery } from './common';
 import { jobSummary } from './jobs';
 import { fileInfo } from './profiles';
 
-/** In order: an application only moves forward, or to rejected from any open state. */
-export const applicationStatuses = [
-  'applied',
-  'reviewed',
-  'interview_scheduled',
-  'interviewed',
-  'offered',
-  'hired',
-  'rejected',
-  'withdrawn',
-] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const applicationStatus = z.enum(applicationStatuses);
-
-export const finalStatuses: readonly ApplicationStatus[] = ['hired', 'rejected', 'withdrawn'];
-const forwardOrder: readonly ApplicationStatus[] = ['applied', 'reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired'];
-
-/** The one rule for status moves, used by the server (authority) and the web (which buttons to show). */
-export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus, by: 'employer' | 'jobseeker'): boolean {
-  if (finalStatuses.includes(from) || from === to) return false;
-  if (by === 'jobseeker') return to === 'withdrawn';
-  if (to === 'rejected') return true;
-  const a = forwardOrder.indexOf(from);
-  const b = forwardOrder.indexOf(to);
-  return a >= 0 && b > a;
-}
-
-export const statusLabels: Record<ApplicationStatus, string> = {
-  applied: 'Applied',
-  reviewed: 'Reviewed',
-  interview_scheduled: 'Interview scheduled',
-  interviewed: 'Interviewed',
-  offered: 'Offered',
-  hired: 'Hired',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-};
 
 export const historyEntry = z.object({
   status: applicationStatus,
   changed_at: z.string(),
-  changed_by: z.enum(['jobseeker', 'employer', 'admin', 'system']),
+  changed_by: z.enum(statusChangers),
 });
 
 /**
@@ -83,6 +48,11 @@ export const applicationStatusCheck = z.object({
   application_id: z.number().int().nullable(),
   status: applicationStatus.nullable(),
 });
+export type ApplicationStatusCheck = z.infer<typeof applicationStatusCheck>;
+
+/** How many applications are in each status. */
+export const statusCounts = z.record(applicationStatus, z.number().int());
+export type StatusCounts = z.infer<typeof statusCounts>;
 
 /** An employer's view of one applicant of its job. */
 export const applicantOut = z.object({
@@ -109,12 +79,13 @@ export const applicantOut = z.object({
 });
 export type ApplicantOut = z.infer<typeof applicantOut>;
 export const applicantList = paginated(applicantOut).extend({
-  status_counts: z.record(applicationStatus, z.number().int()),
+  status_counts: statusCounts,
 });
+export type ApplicantList = z.infer<typeof applicantList>;
 export const applicantsQuery = paginationQuery.extend({
   status: applicationStatus.optional(),
   search: z.string().trim().max(200).optional(),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
+  sort: z.enum(applicantSorts).default('newest'),
 });
 
 /** PATCH /api/jobs/{id}/applications/status/: `{id}` is the application (applicant list item) id. */
@@ -141,23 +112,26 @@ export const matchingJobList = z.object({
   /** Set when the profile is too thin to match well: what to fill in. */
   hint: z.string().nullable(),
 });
+export type MatchingJobList = z.infer<typeof matchingJobList>;
 
 export const jobseekerDashboard = z.object({
-  applications_by_status: z.record(applicationStatus, z.number().int()),
+  applications_by_status: statusCounts,
   recent_applications: z.array(applicationOut),
   saved_jobs_count: z.number().int(),
   saved_jobs: z.array(savedJobOut),
   matching_jobs: z.array(matchingJob),
   profile_completeness: z.number().int(),
 });
+export type JobseekerDashboard = z.infer<typeof jobseekerDashboard>;
 export const employerDashboard = z.object({
   jobs_posted: z.number().int(),
   open_jobs: z.number().int(),
   applications_total: z.number().int(),
-  applications_by_status: z.record(applicationStatus, z.number().int()),
+  applications_by_status: statusCounts,
   applications_by_job: z.array(z.object({ job_id: z.number().int(), title: z.string(), count: z.number().int() })),
   recent_applicants: z.array(applicantOut),
 });
+export type EmployerDashboard = z.infer<typeof employerDashboard>;
 
 export const notificationOut = z.object({
   id: z.number().int(),

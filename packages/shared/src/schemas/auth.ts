@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { roles, selfServiceRoles } from '../vocabulary';
 import { email } from './common';
 
-export const roles = ['admin', 'jobseeker', 'employer'] as const;
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-export const selfServiceRoles = ['jobseeker', 'employer'] as const;
 export const selfServiceRole = z.enum(selfServiceRoles);
 
 export const password = z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { companySizes } from '../vocabulary';
 import { paginated, paginationQuery } from './common';
-
-export const companySizes = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5000+'] as const;
 
 const optionalText = (max: number) =>
   z

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { employmentTypes, experienceLevels, jobSorts, jobStatuses, notPublicReasons, postedWithin } from '../vocabulary';
 import { dbId, maxId, paginationQuery } from './common';
 
-export const employmentTypes = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Freelance'] as const;
-export const experienceLevels = ['Entry level', 'Mid level', 'Senior level', 'Executive'] as const;
-export const jobStatuses = ['open', 'closed'] as const;
-export const jobSorts = ['relevance', 'newest', 'salary'] as const;
-export const postedWithin = ['1', '7', '30'] as const;
-
-const longText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max.toLocaleString('en')} characters.`);
+const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max(10_000_000, 'That amount is too large.');
 
 /** Every Job field a writer sends, without defaults (a PATCH must not reset what it leaves out). */
@@ -75,9 +66,6 @@ export const jobCompany = z.object({
   company_size: z.string().nullable(),
   description: z.string(),
 });
-
-/** Why a job is not public, for its owner: null when it is. */
-export const notPublicReasons = ['closed', 'deadline_passed', 'company_not_approved'] as const;
 
 export const jobOut = z.object({
   id: z.number().int(),
@@ -197,6 +185,7 @@ export type JobSearchQuery = z.infer<typeof jobSearchQuery>;
 
 /** An employer's own job in its management list. */
 export const employerJob = jobOut.extend({ applicants_count: z.number().int() });
+export type EmployerJob = z.infer<typeof employerJob>;
 export const employerJobList = z.object({
   results: z.array(employerJob),
   count: z.number().int(),

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { degreeTypes, employmentTypes, experienceLevels, proficiencyLevels, skillTypes } from '../vocabulary';
 import { dbId } from './common';
-import { employmentTypes, experienceLevels } from './jobs';
-
-export const degreeTypes = ['Diploma', 'Bachelor', 'Master', 'PhD', 'Certification'] as const;
-export const proficiencyLevels = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const;
-export const skillTypes = ['Technical', 'Soft'] as const;
 
 const text = (max: number) =>
   z

@@ -1,4 +1,4 @@
-import { limits } from '@jobportal/shared';
+import { limits } from '@jobportal/shared/vocabulary';
 
 // The same rules and wording as the shared zod schemas, without pulling zod into the sign-in
 // chunk. The server checks the schemas again; its field errors show beside the same fields.

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '@jobportal/shared';
+import { isApiErrorBody } from '@jobportal/shared/vocabulary';
 
 /**
  * Every failed call reaches components in this one shape, whatever went wrong:

@@ -3,15 +3,16 @@ import type { Middleware } from 'redux';
 import { signedOut } from '../session/session-slice';
 import { addLazySlice } from '../store';
 import { baseQueryWithRefresh } from './base-query';
+import { tagTypes } from './tags';
 
 /**
- * The one API slice. Features add their calls with `api.injectEndpoints` in their own `api/`
- * folder, and new cache tags with `api.enhanceEndpoints({ addTagTypes })`.
+ * The one API slice. Each server module has one endpoint file, `features/<module>/api/<module>-api.ts`,
+ * that adds its calls with `api.injectEndpoints`; the cache tags are the one list of `./tags`.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithRefresh,
-  tagTypes: ['Users'],
+  tagTypes,
   endpoints: () => ({}),
 });
 

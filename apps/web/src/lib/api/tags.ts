@@ -1,28 +1,31 @@
-import { api } from './api-slice';
-
 /**
- * The cache tags of companies, jobs, categories and skills. Their calls live in several features
- * (an approval in the admin area changes what the employer dashboard and the job search show), so
- * the tags are declared once here; every feature injects its endpoints into `catalogueApi`.
+ * The one list of RTK Query cache tags. Every endpoint file (`features/<module>/api/<module>-api.ts`)
+ * injects its endpoints into the one API slice and provides or invalidates these; a write in one
+ * module often changes what another shows (an approval in the admin area changes the job search),
+ * so the tags are declared here once rather than per feature.
  *
+ * - Users: the admin's user list
  * - Company: an id, 'MINE' (the employer's own), 'LIST' (the admin list)
  * - Job: an id, 'MINE' (the employer's list), 'SEARCH' (public search results)
  * - Taxonomy: 'category' or 'skill'
+ * - Application: 'MINE' (the job seeker's list), 'CHECK-{jobId}' (has the job seeker applied?)
+ * - Applicants: a job id
+ * - SavedJob: 'IDS', 'LIST'
+ * - Profile: 'ME', or a job seeker's user id
+ * - JobseekerDashboard, EmployerDashboard: 'ME' (matching jobs count as the job seeker's dashboard)
+ * - Notifications: the bell's list
  */
-export const catalogueApi = api.enhanceEndpoints({ addTagTypes: ['Company', 'Job', 'Taxonomy'] });
-
-/** What changes when a job is written: its page, the owner's list, the search, and the company's open-job count. */
-export const jobWriteTags = (id?: number) =>
-  [
-    ...(id === undefined ? [] : [{ type: 'Job' as const, id }]),
-    { type: 'Job' as const, id: 'MINE' },
-    { type: 'Job' as const, id: 'SEARCH' },
-    { type: 'Company' as const, id: 'MINE' },
-    { type: 'Company' as const, id: 'LIST' },
-  ] as const;
-
-/**
- * The audit log's tag ('LIST'). Other people's changes (an employer's move, another admin's
- * approval) write it too, so its screen also refetches whenever it is opened.
- */
-export const auditTagsApi = api.enhanceEndpoints({ addTagTypes: ['Audit'] });
+export const tagTypes = [
+  'Users',
+  'Company',
+  'Job',
+  'Taxonomy',
+  'Application',
+  'Applicants',
+  'SavedJob',
+  'Profile',
+  'JobseekerDashboard',
+  'EmployerDashboard',
+  'Notifications',
+  'Audit',
+] as const;

@@ -1,7 +1,8 @@
 import { Chip, Group } from '@mantine/core';
 import type { ApplicationStatus } from '@jobportal/shared';
-import { applicationStatusValues, statusView } from '../../../lib/applications/application-status';
-import type { StatusCounts } from '../../../lib/applications/application-types';
+import { applicationStatuses } from '@jobportal/shared/vocabulary';
+import type { StatusCounts } from '@jobportal/shared';
+import { statusView } from '../../../components/application-status';
 
 /** "All" plus one chip per status, with counts when known. */
 export function StatusFilter({ value, onChange, counts }: { value: ApplicationStatus | null; onChange: (status: ApplicationStatus | null) => void; counts?: StatusCounts }) {
@@ -12,7 +13,7 @@ export function StatusFilter({ value, onChange, counts }: { value: ApplicationSt
         <Chip value="all" size="sm" variant="outline">
           All{total !== null ? ` (${total})` : ''}
         </Chip>
-        {applicationStatusValues.map((status) => (
+        {applicationStatuses.map((status) => (
           <Chip key={status} value={status} size="sm" variant="outline" color={statusView[status].color}>
             {statusView[status].label}
             {counts ? ` (${counts[status] ?? 0})` : ''}

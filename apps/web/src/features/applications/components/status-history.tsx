@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
-import type { ApplicationOut } from '@jobportal/shared';
-import { statusView } from '../../../lib/applications/application-status';
+import type { ApplicationOut, SelfServiceRole } from '@jobportal/shared';
+import { statusView } from '../../../components/application-status';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 
 const byWho: Record<ApplicationOut['history'][number]['changed_by'], string> = {
@@ -11,7 +11,7 @@ const byWho: Record<ApplicationOut['history'][number]['changed_by'], string> = {
 };
 
 /** An application's status history, oldest first. */
-export function StatusHistory({ history, viewer }: { history: ApplicationOut['history']; viewer: 'jobseeker' | 'employer' }) {
+export function StatusHistory({ history, viewer }: { history: ApplicationOut['history']; viewer: SelfServiceRole }) {
   return (
     <Timeline active={history.length - 1} bulletSize={14} lineWidth={2} mt="xs" aria-label="Status history">
       {history.map((entry, index) => (

@@ -1,5 +1,5 @@
 import type { AuditEntry, Paginated } from '@jobportal/shared';
-import { auditTagsApi } from '../../../lib/api/tags';
+import { api } from '../../../lib/api/api-slice';
 
 /** What the audit list asks for: the API's own query keys; `since`/`until` as ISO date-times. */
 export interface AuditListArgs {
@@ -14,7 +14,7 @@ export interface AuditListArgs {
   until?: string;
 }
 
-export const auditApi = auditTagsApi.injectEndpoints({
+export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAuditEntries: build.query<Paginated<AuditEntry>, AuditListArgs>({
       query: (args) => ({

@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Group, Skeleton, Stack, Table, Text, VisuallyHidden
 import type { AuditEntry } from '@jobportal/shared';
 import { StatusBadge } from '../../../components/status-badge';
 import { FilterIcon } from '../../../components/more-icons';
-import { isApplicationStatus } from '../../../lib/applications/application-status';
+import { isApplicationStatus } from '@jobportal/shared/vocabulary';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { actionLabel, changesOf, fieldLabel, objectLink, objectTypeLabel, valueText, type AuditChange } from './audit-format';
 

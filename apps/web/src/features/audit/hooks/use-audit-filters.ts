@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { limits } from '@jobportal/shared';
+import { limits } from '@jobportal/shared/vocabulary';
 import { useListParams } from '../../../lib/list-params';
 import type { AuditListArgs } from '../api/audit-api';
 

@@ -1,3 +1,4 @@
+import type { SelfServiceRole } from '@jobportal/shared';
 import { useState } from 'react';
 import { Box, Divider, Stack, useComputedColorScheme } from '@mantine/core';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
@@ -7,7 +8,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { FormAlert } from '../../../components/form-alert';
 
 /** Google's button inside its provider, so Google's script loads only where the button is. */
-export default function GoogleButton({ clientId, role }: { clientId: string; role?: 'jobseeker' | 'employer' }) {
+export default function GoogleButton({ clientId, role }: { clientId: string; role?: SelfServiceRole }) {
   const [googleLogin, { isLoading }] = useAuthCall(authApi.googleLogin);
   const completeSignIn = useCompleteSignIn();
   const scheme = useComputedColorScheme('light');

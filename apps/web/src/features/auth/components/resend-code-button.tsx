@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { limits } from '@jobportal/shared';
+import { limits } from '@jobportal/shared/vocabulary';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 
 /**

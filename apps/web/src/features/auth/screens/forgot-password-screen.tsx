@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
-import { limits } from '@jobportal/shared';
+import { limits } from '@jobportal/shared/vocabulary';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { authApi, useAuthCall } from '../api/auth-api';

@@ -1,3 +1,4 @@
+import type { SelfServiceRole } from '@jobportal/shared';
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,9 +14,7 @@ import { returnPathFromState, type AuthNavigationState } from '../navigation-sta
 import { checkEmail, checkFullName, checkNewPassword, normaliseEmail, passwordRule } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
-type SignupRole = 'jobseeker' | 'employer';
-
-const roleChoices: { value: SignupRole; title: string; description: string }[] = [
+const roleChoices: { value: SelfServiceRole; title: string; description: string }[] = [
   { value: 'jobseeker', title: 'Find a job', description: 'Apply, track and interview.' },
   { value: 'employer', title: 'Hire people', description: 'Post jobs and meet applicants.' },
 ];
@@ -33,7 +32,7 @@ export function SignupScreen() {
       full_name: '',
       email: '',
       password: '',
-      role: (searchParams.get('role') === 'employer' ? 'employer' : 'jobseeker') as SignupRole,
+      role: (searchParams.get('role') === 'employer' ? 'employer' : 'jobseeker') as SelfServiceRole,
     },
     validate: { full_name: checkFullName, email: checkEmail, password: checkNewPassword },
   });

@@ -1,5 +1,5 @@
 import type { CompanyInput, CompanyOut, Paginated } from '@jobportal/shared';
-import { catalogueApi } from '../../../lib/api/tags';
+import { api } from '../../../lib/api/api-slice';
 
 export type ApprovalFilter = 'pending' | 'approved';
 
@@ -10,9 +10,18 @@ export interface CompanyListArgs {
   search?: string;
 }
 
-/** Company calls: the employer submits and edits its own; admins list, approve and delete. */
-export const companiesApi = catalogueApi.injectEndpoints({
+/** Companies (server module `companies`): the employer submits and edits its own; admins list, approve and delete. */
+export const companiesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The signed-in employer's company (GET /api/companies/ answers an employer with its own), or
+     * null before it is submitted. Used by company details, job management and the dashboard.
+     */
+    getOwnCompany: build.query<CompanyOut | null, void>({
+      query: () => ({ url: '/companies/', params: { page_size: 1 } }),
+      transformResponse: (reply: Partial<Paginated<CompanyOut>>) => reply.results?.[0] ?? null,
+      providesTags: (company) => [{ type: 'Company', id: 'MINE' }, ...(company ? [{ type: 'Company' as const, id: company.id }] : [])],
+    }),
     listCompanies: build.query<Paginated<CompanyOut>, CompanyListArgs>({
       query: ({ page, page_size, approval, search }) => ({
         url: '/companies/',
@@ -80,6 +89,7 @@ export const companiesApi = catalogueApi.injectEndpoints({
 });
 
 export const {
+  useGetOwnCompanyQuery,
   useListCompaniesQuery,
   useCreateCompanyMutation,
   useReplaceCompanyMutation,

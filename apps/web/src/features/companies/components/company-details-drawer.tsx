@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { CompanyOut } from '@jobportal/shared';
 import { CompanyLogo } from '../../../components/company-logo';
 import { formatDateTime } from '../../../lib/format';
-import { formatDay } from '../../../lib/jobs/job-format';
+import { formatDay } from '../../../lib/job-format';
 import { ApprovalBadge } from './approval-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

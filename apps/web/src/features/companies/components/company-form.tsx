@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { companyInput, companySizes } from '@jobportal/shared';
+import { companyInput } from '@jobportal/shared';
+import { companySizes } from '@jobportal/shared/vocabulary';
 import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
-import { todayIso } from '../../../lib/jobs/job-format';
+import { todayIso } from '../../../lib/job-format';
 import { toCompanyInput, type CompanyFormValues } from './company-form-values';
 
 const sizeOptions = companySizes.map((size) => ({ value: size, label: `${size} people` }));

@@ -3,15 +3,7 @@ import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/
 import { CompanyLogo } from '../../../components/company-logo';
 import { BuildingIcon } from '../../../components/icons';
 import { initialsOf } from '../../../components/initials';
-
-export const logoRules = { maxBytes: 2 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] } as const;
-
-/** The server's rule, checked first in the browser so nobody uploads 2 MB to hear "no". Same words as the server. */
-export function checkLogoFile(file: File): string | null {
-  if (!(logoRules.types as readonly string[]).includes(file.type)) return 'That file is not a JPEG, PNG or WebP image.';
-  if (file.size > logoRules.maxBytes) return 'The image is larger than 2 MB. Choose a smaller one.';
-  return null;
-}
+import { acceptOf, fileLimitOf } from '../../../lib/file-rules';
 
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -61,7 +53,7 @@ export function LogoPicker({ companyName, logo, isPublic, pendingFile, onPick, i
           </Avatar>
         )}
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <FileButton onChange={(file) => file && onPick(file)} accept={logoRules.types.join(',')}>
+          <FileButton onChange={(file) => file && onPick(file)} accept={acceptOf('logo')}>
             {(props) => (
               <Button {...props} variant="default" size="sm" loading={isUploading} w="fit-content" aria-describedby="company-logo-help">
                 {hasLogo ? 'Change logo' : 'Choose a logo'}
@@ -69,7 +61,7 @@ export function LogoPicker({ companyName, logo, isPublic, pendingFile, onPick, i
             )}
           </FileButton>
           <Text size="xs" c="dimmed" id="company-logo-help">
-            JPEG, PNG or WebP, up to 2 MB. A square image looks best.
+            JPEG, PNG or WebP, up to {fileLimitOf('logo')}. A square image looks best.
           </Text>
         </Stack>
       </Group>

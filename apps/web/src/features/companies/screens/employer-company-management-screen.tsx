@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError } from '../../../lib/api/api-error';
-import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
+import { useGetOwnCompanyQuery } from '../api/companies-api';
 import { companyDetailsSubmittedChanged } from '../../../lib/session/session-slice';
 import { useSession } from '../../../lib/session/use-session';
 import { useAppDispatch } from '../../../lib/store';
@@ -17,7 +17,8 @@ import { useCreateCompanyMutation, useReplaceCompanyMutation, useUploadCompanyLo
 import { ApprovalAlert } from '../components/approval-alert';
 import { CompanyForm } from '../components/company-form';
 import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
-import { checkLogoFile, LogoPicker } from '../components/logo-picker';
+import { checkFile } from '../../../lib/file-rules';
+import { LogoPicker } from '../components/logo-picker';
 
 function CompanyFormSkeleton() {
   return (
@@ -89,7 +90,7 @@ export function EmployerCompanyManagementScreen() {
   }, [company, session.companyDetailsSubmitted, dispatch]);
 
   const pickLogo = async (file: File) => {
-    const problem = checkLogoFile(file);
+    const problem = checkFile('logo', file);
     setLogoError(problem);
     if (problem) return;
     if (!company) {

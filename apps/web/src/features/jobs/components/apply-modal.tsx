@@ -6,18 +6,11 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { UploadIcon } from '../../../components/more-icons';
 import { describeError, isApiError } from '../../../lib/api/api-error';
-import { useApplyToJobMutation } from '../../../lib/applications/applications-api';
-import { useGetOwnProfileQuery } from '../../../lib/profile/profile-api';
+import { acceptOf, checkFile, fileLimitOf } from '../../../lib/file-rules';
+import { useApplyToJobMutation } from '../../applications/api/applications-api';
+import { useGetOwnProfileQuery } from '../../profiles/api/profiles-api';
 
 const coverLetterMax = 5000;
-const resumeMaxBytes = 5 * 1024 * 1024;
-
-function checkResume(file: File): string | null {
-  const okType = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].includes(file.type) || /\.(pdf|docx)$/i.test(file.name);
-  if (!okType) return 'That file is not a PDF or Word (DOCX) document.';
-  if (file.size > resumeMaxBytes) return 'The resume is larger than 5 MB. Choose a smaller file.';
-  return null;
-}
 
 interface ApplyModalProps {
   opened: boolean;
@@ -39,7 +32,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
 
   const pick = (next: File | null) => {
     if (!next) return;
-    const problem = checkResume(next);
+    const problem = checkFile('resume', next);
     setFileError(problem);
     setFile(problem ? null : next);
   };
@@ -56,7 +49,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
       onClose();
     } catch (e) {
       if (isApiError(e) && e.status === 409) setError('You have already applied to this job.');
-      else if (isApiError(e) && e.status === 413) setError('The resume is too large: up to 5 MB.');
+      else if (isApiError(e) && e.status === 413) setError(`The resume is too large: up to ${fileLimitOf('resume')}.`);
       else if (isApiError(e) && e.status === 415) setError('The resume must be a PDF or DOCX file.');
       else setError(e && isApiError(e) && e.fields.resume ? e.fields.resume.join(' ') : describeError(e));
     }
@@ -87,7 +80,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
           {source === 'new' && (
             <Stack gap={4}>
               <Group gap="sm">
-                <FileButton onChange={pick} accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document">
+                <FileButton onChange={pick} accept={acceptOf('resume')}>
                   {(props) => (
                     <Button {...props} variant="default" size="sm" leftSection={<UploadIcon size={14} />}>
                       {file ? 'Choose another file' : 'Choose a file'}
@@ -95,7 +88,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
                   )}
                 </FileButton>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {file ? file.name : 'PDF or DOCX, up to 5 MB'}
+                  {file ? file.name : `PDF or DOCX, up to ${fileLimitOf('resume')}`}
                 </Text>
               </Group>
               {fileError && (

@@ -2,8 +2,8 @@ import { ActionIcon, Anchor, Button, Group, Menu, Skeleton, Stack, Switch, Text 
 import { Link } from 'react-router';
 import { DotsIcon, ExternalIcon, PencilIcon, TrashIcon } from '../../../components/more-icons';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatDay } from '../../../lib/jobs/job-format';
-import type { EmployerJob } from '../../../lib/jobs/own-jobs-api';
+import { formatDay } from '../../../lib/job-format';
+import type { EmployerJob } from '@jobportal/shared';
 import { applicantsPath, isApplicantsScreenMounted } from '../applicants-screen';
 import { JobStatusBadge, JobVisibilityBadge } from '../../../components/job-badges';
 import classes from './employer-job-list.module.css';

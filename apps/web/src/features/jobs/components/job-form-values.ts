@@ -1,5 +1,5 @@
 import type { JobInput, JobOut } from '@jobportal/shared';
-import type { EmploymentType, ExperienceLevel, JobStatus } from '../../../lib/jobs/job-types';
+import type { EmploymentType, ExperienceLevel, JobStatus } from '@jobportal/shared';
 
 /** The job form as its fields hold it. Number boxes hold '' when empty. */
 export type JobFormValues = {

@@ -18,8 +18,8 @@ import { useState, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
-import { todayIso } from '../../../lib/jobs/job-format';
-import { employmentTypeValues, experienceLevelValues } from '../../../lib/jobs/job-vocabulary';
+import { todayIso } from '../../../lib/job-format';
+import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
 import { salaryOrderError, salaryOrderRule, toJobInput, type JobFormValues } from './job-form-values';
 import { TaxonomyMultiSelect } from './taxonomy-multi-select';
 import classes from './job-form.module.css';
@@ -130,7 +130,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             <Select
               label="Employment type"
               withAsterisk
-              data={employmentTypeValues}
+              data={employmentTypes}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               key={form.key('employment_type')}
@@ -139,7 +139,7 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
             <Select
               label="Experience level"
               withAsterisk
-              data={experienceLevelValues}
+              data={experienceLevels}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               key={form.key('experience_level')}

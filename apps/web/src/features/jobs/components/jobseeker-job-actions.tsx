@@ -4,7 +4,7 @@ import type { JobOut } from '@jobportal/shared';
 import { Link } from 'react-router';
 import { SaveJobButton } from '../../../components/save-job-button';
 import { StatusBadge } from '../../../components/status-badge';
-import { useCheckApplicationStatusQuery, useGetMyApplicationsQuery } from '../../../lib/applications/applications-api';
+import { useCheckApplicationStatusQuery, useGetMyApplicationsQuery } from '../../applications/api/applications-api';
 import { formatDate } from '../../../lib/format';
 
 // The form's code (and the modal CSS) loads when it is first opened.

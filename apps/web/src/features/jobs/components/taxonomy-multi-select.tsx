@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useListTaxonomyQuery, type TaxonomyKind } from '../../../lib/taxonomy/taxonomy-api';
+import { useListTaxonomyQuery, type TaxonomyKind } from '../../taxonomy/api/taxonomy-api';
 
 interface TaxonomyMultiSelectProps {
   kind: TaxonomyKind;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyOut } from '@jobportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmployerJob } from '../../../lib/jobs/own-jobs-api';
+import type { EmployerJob } from '@jobportal/shared';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { sessionFor } from '../../../test/sessions';

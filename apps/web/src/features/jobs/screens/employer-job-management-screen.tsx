@@ -2,7 +2,8 @@ import '../../../components/extra-styles';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { JobOut } from '@jobportal/shared';
+import type { EmployerJob, JobOut, JobStatus } from '@jobportal/shared';
+import { isJobStatus, jobStatuses, jobStatusLabels } from '@jobportal/shared/vocabulary';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { AlertIcon, BriefcaseIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -11,9 +12,8 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError, fieldError } from '../../../lib/api/api-error';
-import { useGetOwnCompanyQuery } from '../../../lib/companies/own-company-api';
-import type { JobStatus } from '../../../lib/jobs/job-types';
-import { useListOwnJobsQuery, type EmployerJob } from '../../../lib/jobs/own-jobs-api';
+import { useGetOwnCompanyQuery } from '../../companies/api/companies-api';
+import { useListOwnJobsQuery } from '../api/jobs-api';
 import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
 import { useListParams } from '../../../lib/list-params';
@@ -26,11 +26,8 @@ const pageSize = 20;
 
 const statusFilters: { value: JobStatus | 'all'; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
+  ...jobStatuses.map((value) => ({ value, label: jobStatusLabels[value] })),
 ];
-
-const isJobStatus = (value: unknown): value is JobStatus => value === 'open' || value === 'closed';
 
 /**
  * The list's filters and the open form live in the address: `?status=open&search=…&page=2`, and
@@ -113,7 +110,7 @@ export function EmployerJobManagementScreen() {
     if (!toDelete) return;
     setDeleteError(null);
     try {
-      await deleteJob(toDelete.id).unwrap();
+      await deleteJob({ id: toDelete.id }).unwrap();
       notifications.show({ message: `“${toDelete.title}” is deleted.`, color: 'teal' });
       setToDelete(null);
     } catch (failure) {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api/api-slice';
 /** How many notifications the bell shows: the newest; older ones have done their job. */
 export const bellPageSize = 8;
 
-export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['Notifications'] }).injectEndpoints({
+export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotifications: build.query<NotificationList, void>({
       query: () => ({ url: '/notifications/', params: { page_size: bellPageSize } }),

@@ -13,7 +13,7 @@ import {
   useListTaxonomyQuery,
   useRenameTaxonomyItemMutation,
   type TaxonomyKind,
-} from '../../../lib/taxonomy/taxonomy-api';
+} from '../api/taxonomy-api';
 import classes from './taxonomy-panel.module.css';
 
 // The shared taxonomyInput rule, without zod in this chunk.

@@ -1,0 +1,73 @@
+import type { ApplicantList, ApplicantOut, ApplicationOut, ApplicationStatus, ApplicationStatusCheck, Paginated } from '@jobportal/shared';
+import { api } from '../../../lib/api/api-slice';
+
+/**
+ * Applications, from both sides (server module `applications`). Tags: 'Application' ('MINE', or
+ * 'CHECK-{jobId}'), 'Applicants' (a job id), and the two dashboards, which count them.
+ */
+export const applicationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyApplications: build.query<Paginated<ApplicationOut>, { page: number; status?: ApplicationStatus; search?: string }>({
+      query: ({ page, status, search }) => ({
+        url: '/myapplications/',
+        params: { page, page_size: 20, ...(status ? { status } : {}), ...(search ? { search } : {}) },
+      }),
+      providesTags: [{ type: 'Application', id: 'MINE' }],
+    }),
+    checkApplicationStatus: build.query<ApplicationStatusCheck, number>({
+      query: (jobId) => `/jobs/${jobId}/check-application-status/`,
+      providesTags: (_r, _e, jobId) => [{ type: 'Application', id: `CHECK-${jobId}` }],
+    }),
+    applyToJob: build.mutation<ApplicationOut, { jobId: number; coverLetter: string; resume: File | null }>({
+      query: ({ jobId, coverLetter, resume }) => {
+        // Spec section 5: multipart form data, always.
+        const body = new FormData();
+        body.append('job', String(jobId));
+        body.append('cover_letter', coverLetter);
+        body.append('use_profile_resume', resume ? 'false' : 'true');
+        if (resume) body.append('resume', resume, resume.name);
+        return { url: '/applications/', method: 'POST', body };
+      },
+      invalidatesTags: (_r, error, { jobId }) =>
+        error && error.status !== 409
+          ? []
+          : [
+              { type: 'Application', id: 'MINE' },
+              { type: 'Application', id: `CHECK-${jobId}` },
+              { type: 'JobseekerDashboard', id: 'ME' },
+            ],
+    }),
+    withdrawApplication: build.mutation<ApplicationOut, { id: number; jobId: number }>({
+      query: ({ id }) => ({ url: `/applications/${id}/withdraw/`, method: 'POST' }),
+      invalidatesTags: (_r, error, { jobId }) =>
+        error
+          ? []
+          : [
+              { type: 'Application', id: 'MINE' },
+              { type: 'Application', id: `CHECK-${jobId}` },
+              { type: 'JobseekerDashboard', id: 'ME' },
+            ],
+    }),
+    getApplicants: build.query<ApplicantList, { jobId: number; page: number; status?: ApplicationStatus; search?: string }>({
+      query: ({ jobId, page, status, search }) => ({
+        url: `/jobs/${jobId}/applicants/`,
+        params: { page, page_size: 20, ...(status ? { status } : {}), ...(search ? { search } : {}) },
+      }),
+      providesTags: (_r, _e, { jobId }) => [{ type: 'Applicants', id: jobId }],
+    }),
+    changeApplicationStatus: build.mutation<ApplicantOut, { applicationId: number; jobId: number; status: ApplicationStatus }>({
+      query: ({ applicationId, status }) => ({ url: `/jobs/${applicationId}/applications/status/`, method: 'PATCH', body: { status } }),
+      invalidatesTags: (_r, error, { jobId }) =>
+        error ? [] : [{ type: 'Applicants', id: jobId }, { type: 'EmployerDashboard', id: 'ME' }],
+    }),
+  }),
+});
+
+export const {
+  useGetMyApplicationsQuery,
+  useCheckApplicationStatusQuery,
+  useApplyToJobMutation,
+  useWithdrawApplicationMutation,
+  useGetApplicantsQuery,
+  useChangeApplicationStatusMutation,
+} = applicationsApi;

@@ -1,0 +1,87 @@
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { JobSummary } from '@jobportal/shared';
+import { Link } from 'react-router';
+import { CompanyLogo } from '../../../components/company-logo';
+import { SaveJobButton } from '../../../components/save-job-button';
+import { formatDateTime, formatRecent } from '../../../lib/format';
+import { formatSalary } from '../../../lib/job-format';
+import classes from './job-result-card.module.css';
+
+/** What a search result links with: the job page can offer "Back to results". */
+export const fromSearchState = { fromSearch: true } as const;
+
+/** One search result: the facts a reader decides on, a snippet, and the whole card opens the job. */
+export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSave?: boolean }) {
+  const salary = formatSalary(job.salary_min, job.salary_max);
+  return (
+    <article className={classes.card} aria-labelledby={`job-${job.id}-title`}>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <CompanyLogo name={job.company.name} logo={job.company.logo} size={44} className={classes.logo} />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Link to={`/job/${job.id}`} state={fromSearchState} className={classes.title} id={`job-${job.id}-title`}>
+            {job.title}
+          </Link>
+          <Text size="sm" fw={500}>
+            {job.company.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {job.location}
+          </Text>
+          <Group gap={6} mt={4}>
+            {job.is_remote && (
+              <Badge variant="light" color="grape" size="sm">
+                Remote
+              </Badge>
+            )}
+            {salary && (
+              <Badge variant="light" color="green" size="sm" tt="none">
+                {salary}
+              </Badge>
+            )}
+            <Badge variant="default" size="sm" tt="none">
+              {job.employment_type}
+            </Badge>
+            <Badge variant="default" size="sm" tt="none">
+              {job.experience_level}
+            </Badge>
+          </Group>
+          {job.snippet && (
+            <Text size="sm" c="dimmed" mt={4} lineClamp={2}>
+              {job.snippet}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" mt={2} title={formatDateTime(job.posted_at)}>
+            Posted {formatRecent(job.posted_at)}
+          </Text>
+        </Stack>
+        {canSave && (
+          <div className={classes.save}>
+            <SaveJobButton jobId={job.id} jobTitle={job.title} />
+          </div>
+        )}
+      </Group>
+    </article>
+  );
+}
+
+export function JobResultSkeleton() {
+  return (
+    <div className={classes.card}>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Skeleton height={44} width={44} radius="md" />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={16} width="60%" />
+          <Skeleton height={12} width="35%" />
+          <Skeleton height={12} width="30%" />
+          <Group gap={6}>
+            <Skeleton height={18} width={60} radius="xl" />
+            <Skeleton height={18} width={120} radius="xl" />
+            <Skeleton height={18} width={70} radius="xl" />
+          </Group>
+          <Skeleton height={10} width="95%" />
+          <Skeleton height={10} width="80%" />
+        </Stack>
+      </Group>
+    </div>
+  );
+}
