@@ -1,6 +1,5 @@
 import type { EmployerJob, JobInput, JobOut, JobPatch, JobSearchResult, JobStatus, Paginated } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
-import { toApiParams, type SearchState } from '../search-state';
 
 export interface OwnJobsArgs {
   page?: number;
@@ -10,19 +9,18 @@ export interface OwnJobsArgs {
 }
 
 /** What changes when a job is written: its page, the owner's list, the search, and the company's open-job count. */
-const jobWriteTags = (id?: number) =>
-  [
-    ...(id === undefined ? [] : [{ type: 'Job' as const, id }]),
-    { type: 'Job' as const, id: 'MINE' },
-    { type: 'Job' as const, id: 'SEARCH' },
-    { type: 'Company' as const, id: 'MINE' },
-    { type: 'Company' as const, id: 'LIST' },
-  ] as const;
+const jobWriteTags = (id?: number) => [
+  ...(id === undefined ? [] : [{ type: 'Job' as const, id }]),
+  { type: 'Job' as const, id: 'MINE' },
+  { type: 'Job' as const, id: 'SEARCH' },
+  { type: 'Company' as const, id: 'MINE' },
+  { type: 'Company' as const, id: 'LIST' },
+];
 
 /** PUT, PATCH or DELETE /api/jobs/{id}/: the same address and the same tags to refresh (the search, the job, the owner's lists). */
 const writeJob = (method: 'PUT' | 'PATCH' | 'DELETE') => ({
   query: ({ id, body }: { id: number; body?: JobInput | JobPatch }) => ({ url: `/jobs/${id}/`, method, body }),
-  invalidatesTags: (_reply: unknown, error: unknown, { id }: { id: number }) => (error ? [] : [...jobWriteTags(id)]),
+  invalidatesTags: (_reply: unknown, error: unknown, { id }: { id: number }) => (error ? [] : jobWriteTags(id)),
 });
 
 /**
@@ -31,9 +29,12 @@ const writeJob = (method: 'PUT' | 'PATCH' | 'DELETE') => ({
  */
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The public job search (GET /api/jobs/): words, filters, facets, sort and paging. */
-    searchJobs: build.query<JobSearchResult, SearchState>({
-      query: (state) => ({ url: '/jobs/', params: toApiParams(state) }),
+    /**
+     * The public job search (GET /api/jobs/): words, filters, facets, sort and paging, as the API's
+     * query parameters (the search screen turns its state into them: `toApiParams`).
+     */
+    searchJobs: build.query<JobSearchResult, Record<string, string | number>>({
+      query: (params) => ({ url: '/jobs/', params }),
       providesTags: [{ type: 'Job', id: 'SEARCH' }],
       // Back from a job to the results: the answer is still here.
       keepUnusedDataFor: 300,
@@ -55,7 +56,7 @@ export const jobsApi = api.injectEndpoints({
     }),
     createJob: build.mutation<JobOut, JobInput>({
       query: (body) => ({ url: '/jobs/', method: 'POST', body }),
-      invalidatesTags: (_job, error) => (error ? [] : [...jobWriteTags()]),
+      invalidatesTags: (_job, error) => (error ? [] : jobWriteTags()),
     }),
     replaceJob: build.mutation<JobOut, { id: number; body: JobInput }>(writeJob('PUT')),
     patchJob: build.mutation<JobOut, { id: number; body: JobPatch }>(writeJob('PATCH')),

@@ -30,7 +30,7 @@ import { FilterChips } from '../components/filter-chips';
 import { FilterPanel } from '../components/filter-panel';
 import { JobResultCard, JobResultSkeleton } from '../components/job-result-card';
 import { SearchBar } from '../components/search-bar';
-import { activeFilterChips, changeSearch, emptySearch, searchPageSize, withoutFilters, type SearchState } from '../search-state';
+import { activeFilterChips, changeSearch, emptySearch, searchPageSize, toApiParams, withoutFilters, type SearchState } from '../search-state';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
 
@@ -67,7 +67,7 @@ export function HomeScreen() {
   const isSignedIn = session.role !== null;
   const { state, go } = useSearchState();
   usePageTitle(state.search ? `“${state.search}” jobs` : '');
-  const { data, currentData, error, isFetching, isError, refetch } = useSearchJobsQuery(state);
+  const { data, currentData, error, isFetching, isError, refetch } = useSearchJobsQuery(toApiParams(state));
   const isWide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const [isFilterDrawerOpen, setFilterDrawerOpen] = useState(false);
