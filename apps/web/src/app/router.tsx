@@ -20,6 +20,7 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   '/signup': lazyScreen(() => import('../features/auth/screens/signup-screen'), 'SignupScreen'),
   '/verify-otp': lazyScreen(() => import('../features/auth/screens/verify-otp-screen'), 'VerifyOtpScreen'),
   '/forgot-password': lazyScreen(() => import('../features/auth/screens/forgot-password-screen'), 'ForgotPasswordScreen'),
+  '/join-team': lazyScreen(() => import('../features/auth/screens/join-team-screen'), 'JoinTeamScreen'),
   '/adminlogin': lazyScreen(() => import('../features/auth/screens/admin-login-screen'), 'AdminLoginScreen'),
   '/dashboard/jobseeker': lazyScreen(() => import('../features/dashboards/screens/jobseeker-dashboard-screen'), 'JobseekerDashboardScreen'),
   '/dashboard/employer': lazyScreen(() => import('../features/dashboards/screens/employer-dashboard-screen'), 'EmployerDashboardScreen'),

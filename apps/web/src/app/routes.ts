@@ -42,6 +42,8 @@ export const routeTable = [
   { path: '/signup', screen: 'signup', access: 'public' },
   { path: '/adminlogin', screen: 'admin login', access: 'public' },
   { path: '/job/:jobId', screen: 'job details', access: 'public' },
+  // Not in the spec: a recruiter joins a company's hiring team with the e-mailed code (docs/decisions/008).
+  { path: '/join-team', screen: 'join a hiring team', access: 'public' },
 
   // Admin
   { path: '/admindashboard', screen: 'admin dashboard', access: admin },

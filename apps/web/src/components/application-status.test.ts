@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatuses, applicationStatuses as applicationStatusValues, finalStatuses, isOpenStatus, statusLabels } from '@jobportal/shared/vocabulary';
+import {
+  applicationStatuses,
+  applicationStatuses as applicationStatusValues,
+  finalStatuses,
+  isOpenStatus,
+  statusLabels,
+} from '@jobportal/shared/vocabulary';
 import { statusView } from './application-status';
 
 describe('statusView', () => {

@@ -17,7 +17,14 @@ export function FileDownloadButton({ file, label, ...props }: { file: FileInfo; 
     }
   };
   return (
-    <Button variant="default" size="xs" leftSection={<DownloadIcon size={14} />} onClick={() => void download()} loading={isLoading} {...props}>
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<DownloadIcon size={14} />}
+      onClick={() => void download()}
+      loading={isLoading}
+      {...props}
+    >
       {label ?? 'Download resume'}
     </Button>
   );

@@ -8,7 +8,17 @@ import { BookmarkIcon } from './more-icons';
  * Save / unsave a job (signed-in job seekers only: the caller decides). The state comes from
  * GET /api/saved-jobs/ids/ and turns at once; a failure turns it back and says why.
  */
-export function SaveJobButton({ jobId, jobTitle, variant = 'icon', fullWidth }: { jobId: number; jobTitle: string; variant?: 'icon' | 'button'; fullWidth?: boolean }) {
+export function SaveJobButton({
+  jobId,
+  jobTitle,
+  variant = 'icon',
+  fullWidth,
+}: {
+  jobId: number;
+  jobTitle: string;
+  variant?: 'icon' | 'button';
+  fullWidth?: boolean;
+}) {
   const { data: ids, isLoading } = useGetSavedJobIdsQuery();
   const [save, saving] = useSaveJobMutation();
   const [unsave, unsaving] = useUnsaveJobMutation();
@@ -41,16 +51,16 @@ export function SaveJobButton({ jobId, jobTitle, variant = 'icon', fullWidth }: 
   const label = isSaved ? `Unsave ${jobTitle}` : `Save ${jobTitle}`;
   return (
     <ActionIcon
-        variant={isSaved ? 'light' : 'subtle'}
-        color={isSaved ? 'blue' : 'gray'}
-        size="lg"
-        aria-label={label}
-        aria-pressed={isSaved}
-        onClick={() => void toggle()}
-        disabled={isLoading || isWorking}
-        title={isSaved ? 'Saved' : 'Save job'}
-      >
-        <BookmarkIcon size={18} filled={isSaved} />
-      </ActionIcon>
+      variant={isSaved ? 'light' : 'subtle'}
+      color={isSaved ? 'blue' : 'gray'}
+      size="lg"
+      aria-label={label}
+      aria-pressed={isSaved}
+      onClick={() => void toggle()}
+      disabled={isLoading || isWorking}
+      title={isSaved ? 'Saved' : 'Save job'}
+    >
+      <BookmarkIcon size={18} filled={isSaved} />
+    </ActionIcon>
   );
 }

@@ -14,7 +14,13 @@ export const jobSummary = {
   company: { id: 9, name: 'Acme Robotics', logo: null },
 } as unknown as JobSummary;
 
-export const resumeFile = { url: '/api/jobseekers/7/resume/', name: 'Ada - CV.pdf', size: 2048, content_type: 'application/pdf', uploaded_at: '2026-11-01T10:00:00Z' };
+export const resumeFile = {
+  url: '/api/jobseekers/7/resume/',
+  name: 'Ada - CV.pdf',
+  size: 2048,
+  content_type: 'application/pdf',
+  uploaded_at: '2026-11-01T10:00:00Z',
+};
 
 export const profile: ProfileOut = {
   id: 1,
@@ -27,7 +33,14 @@ export const profile: ProfileOut = {
   linkedin_url: null,
   portfolio_url: null,
   current_job_title: 'Analyst',
-  job_preferences: { desired_titles: [], locations: [], is_remote_ok: true, employment_types: [], experience_level: null, salary_min: null },
+  job_preferences: {
+    desired_titles: [],
+    locations: [],
+    is_remote_ok: true,
+    employment_types: [],
+    experience_level: null,
+    salary_min: null,
+  },
   profile_photo: null,
   resume: resumeFile,
   educations: [],
@@ -43,7 +56,9 @@ export const profile: ProfileOut = {
       technologies_used: ['Math'],
     },
   ],
-  skills: [{ id: 4, skill_name: 'Math', proficiency_level: 'Expert', years_of_experience: 10, skill_type: 'Technical', certification: null }],
+  skills: [
+    { id: 4, skill_name: 'Math', proficiency_level: 'Expert', years_of_experience: 10, skill_type: 'Technical', certification: null },
+  ],
   completeness: { percent: 60, missing: ['Add a photo', 'Add your education'] },
   updated_at: '2026-11-01T10:00:00Z',
 };

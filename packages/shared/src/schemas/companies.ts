@@ -58,7 +58,7 @@ export const companyOut = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   open_jobs_count: z.number().int(),
-  /** Shown to the owner and admins only: who submitted it. */
+  /** Shown to the company's members and admins only: who submitted it. */
   owner: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }).optional(),
 });
 export type CompanyOut = z.infer<typeof companyOut>;

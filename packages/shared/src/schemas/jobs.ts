@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { employmentTypes, experienceLevels, jobSorts, jobStatuses, notPublicReasons, postedWithin } from '../vocabulary';
 import { dbId, maxId, paginationQuery } from './common';
 
-const longText = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
+const longText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max(10_000_000, 'That amount is too large.');
 
 /** Every Job field a writer sends, without defaults (a PATCH must not reset what it leaves out). */

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { email, maxId } from './common';
 import { otpCode, password } from './auth';
+import { companyRoles } from '../vocabulary/companies';
 
 const pathId = z.coerce.number().int().positive().max(maxId, 'Expected an id.');
-
-export const companyRoles = ['owner', 'recruiter'] as const;
-export type CompanyRole = (typeof companyRoles)[number];
 
 /** POST /api/companies/{id}/members/: invite someone to the hiring team (the owner). */
 export const teamInviteRequest = z.object({ email });
@@ -56,6 +54,8 @@ export const teamOut = z.object({
   company: z.object({ id: z.number().int(), name: z.string() }),
   members: z.array(teamMemberOut),
   invitations: z.array(teamInvitationOut),
+  /** Whether the caller may invite and remove (the owner): the access policy's answer, so screens need no rule of their own. */
+  can_manage: z.boolean(),
 });
 export type TeamOut = z.infer<typeof teamOut>;
 

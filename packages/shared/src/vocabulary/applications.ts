@@ -10,7 +10,8 @@ export const applicationStatuses = [
   'withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-export const isApplicationStatus = (value: unknown): value is ApplicationStatus => (applicationStatuses as readonly unknown[]).includes(value);
+export const isApplicationStatus = (value: unknown): value is ApplicationStatus =>
+  (applicationStatuses as readonly unknown[]).includes(value);
 
 export const statusLabels: Record<ApplicationStatus, string> = {
   applied: 'Applied',

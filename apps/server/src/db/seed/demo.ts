@@ -158,7 +158,12 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     // The main demo company has a hiring team: its owner and a recruiter who posted some of its jobs.
     const recruiter =
       owner.email === 'employer@example.com'
-        ? await createRecruiter(db, company.id, { email: 'recruiter@example.com', fullName: 'Jordan Blake', password: demoPassword }, user.id)
+        ? await createRecruiter(
+            db,
+            company.id,
+            { email: 'recruiter@example.com', fullName: 'Jordan Blake', password: demoPassword },
+            user.id,
+          )
         : null;
     const context: CompanyContext = { name: company.name, industry: company.industry, pitch, headquarters: details.headquartersLocation };
     for (let i = 0; i < openJobs + closedJobs; i++) {

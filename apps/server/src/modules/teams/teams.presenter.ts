@@ -27,10 +27,16 @@ export function presentInvitation(i: InvitationRecord): TeamInvitationOut {
 }
 
 /** The only shape in which a team leaves the server. */
-export function presentTeam(company: { id: number; name: string }, members: MemberRecord[], invitations: InvitationRecord[]): TeamOut {
+export function presentTeam(
+  company: { id: number; name: string },
+  members: MemberRecord[],
+  invitations: InvitationRecord[],
+  canManage: boolean,
+): TeamOut {
   return {
     company: { id: company.id, name: company.name },
     members: members.map(presentMember),
     invitations: invitations.map(presentInvitation),
+    can_manage: canManage,
   };
 }

@@ -5,7 +5,7 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import { hashPassword } from '../../lib/passwords';
-import { authorize } from '../../policies/policy';
+import { authorize, can } from '../../policies/policy';
 import { recordAudit } from '../audit/audit.repository';
 import * as authRepo from '../auth/auth.repository';
 import type { AuthService, ClientInfo } from '../auth/auth.service';
@@ -42,7 +42,7 @@ export function createTeamsService(deps: TeamsDeps) {
     async get(viewer: Viewer, companyId: number): Promise<TeamOut> {
       const company = await companyFor(viewer, 'team.view', companyId);
       const [members, invitations] = await Promise.all([repo.findMembers(db, companyId), repo.findPendingInvitations(db, companyId)]);
-      return presentTeam(company, members, invitations);
+      return presentTeam(company, members, invitations, can(viewer, 'team.manage', companyFacts(company)));
     },
 
     /**

@@ -95,6 +95,8 @@ describe('inviting and joining', () => {
     ]);
     expect(listed.members[1]).toMatchObject({ invited_by: { id: owner.user.id }, jobs_posted: 1 });
     expect(listed.invitations).toEqual([]);
+    expect(listed.can_manage).toBe(true);
+    expect(json<TeamOut>(await team(owner.company.id, session.accessToken)).can_manage).toBe(false);
     const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: 'hiring-team-pass-42' } });
     expect(json<LoginResponse>(login).companyDetailsSubmitted).toBe(true);
     // Joining again: they are in a company now.

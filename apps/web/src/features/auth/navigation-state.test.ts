@@ -8,7 +8,16 @@ describe('returnPathFromState', () => {
   });
 
   it('refuses other sites, sign-in screens and anything that is not an address', () => {
-    for (const from of ['//evil.example.com/x', 'https://evil.example.com', 'job/12', '/login', '/signup?role=employer', '/verify-otp', 42, null]) {
+    for (const from of [
+      '//evil.example.com/x',
+      'https://evil.example.com',
+      'job/12',
+      '/login',
+      '/signup?role=employer',
+      '/verify-otp',
+      42,
+      null,
+    ]) {
       expect(returnPathFromState({ from })).toBeUndefined();
     }
     expect(returnPathFromState(null)).toBeUndefined();

@@ -14,6 +14,7 @@
  * - Profile: 'ME', or a job seeker's user id
  * - JobseekerDashboard, EmployerDashboard: 'ME' (matching jobs count as the job seeker's dashboard)
  * - Notifications: the bell's list
+ * - Team: a company id (its members and pending invitations)
  */
 export const tagTypes = [
   'Users',
@@ -28,4 +29,5 @@ export const tagTypes = [
   'EmployerDashboard',
   'Notifications',
   'Audit',
+  'Team',
 ] as const;

@@ -58,7 +58,12 @@ export const applicationsApi = api.injectEndpoints({
     changeApplicationStatus: build.mutation<ApplicantOut, { applicationId: number; jobId: number; status: ApplicationStatus }>({
       query: ({ applicationId, status }) => ({ url: `/jobs/${applicationId}/applications/status/`, method: 'PATCH', body: { status } }),
       invalidatesTags: (_r, error, { jobId }) =>
-        error ? [] : [{ type: 'Applicants', id: jobId }, { type: 'EmployerDashboard', id: 'ME' }],
+        error
+          ? []
+          : [
+              { type: 'Applicants', id: jobId },
+              { type: 'EmployerDashboard', id: 'ME' },
+            ],
     }),
   }),
 });

@@ -5,7 +5,15 @@ import type { StatusCounts } from '@jobportal/shared';
 import { statusView } from '../../../components/application-status';
 
 /** "All" plus one chip per status, with counts when known. */
-export function StatusFilter({ value, onChange, counts }: { value: ApplicationStatus | null; onChange: (status: ApplicationStatus | null) => void; counts?: StatusCounts }) {
+export function StatusFilter({
+  value,
+  onChange,
+  counts,
+}: {
+  value: ApplicationStatus | null;
+  onChange: (status: ApplicationStatus | null) => void;
+  counts?: StatusCounts;
+}) {
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0) : null;
   return (
     <Chip.Group multiple={false} value={value ?? 'all'} onChange={(next) => onChange(next === 'all' ? null : (next as ApplicationStatus))}>

@@ -15,9 +15,24 @@ export function StatusHistory({ history, viewer }: { history: ApplicationOut['hi
   return (
     <Timeline active={history.length - 1} bulletSize={14} lineWidth={2} mt="xs" aria-label="Status history">
       {history.map((entry, index) => (
-        <Timeline.Item key={`${entry.status}-${index}`} color={statusView[entry.status].color} title={<Text size="sm" fw={500}>{statusView[entry.status].label}</Text>}>
+        <Timeline.Item
+          key={`${entry.status}-${index}`}
+          color={statusView[entry.status].color}
+          title={
+            <Text size="sm" fw={500}>
+              {statusView[entry.status].label}
+            </Text>
+          }
+        >
           <Text size="xs" c="dimmed" title={formatDateTime(entry.changed_at)}>
-            {formatRecent(entry.changed_at)} {viewer === 'jobseeker' ? byWho[entry.changed_by] : entry.changed_by === 'jobseeker' ? 'by the applicant' : entry.changed_by === 'employer' ? 'by your team' : byWho[entry.changed_by]}
+            {formatRecent(entry.changed_at)}{' '}
+            {viewer === 'jobseeker'
+              ? byWho[entry.changed_by]
+              : entry.changed_by === 'jobseeker'
+                ? 'by the applicant'
+                : entry.changed_by === 'employer'
+                  ? 'by your team'
+                  : byWho[entry.changed_by]}
           </Text>
         </Timeline.Item>
       ))}

@@ -12,8 +12,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const reviewed = applicant({ id: 22, status: 'reviewed', applicant: { ...applicant().applicant, id: 8, full_name: 'Grace Hopper' }, allowed_statuses: ['interview_scheduled', 'rejected'] });
-const hired = applicant({ id: 23, status: 'hired', applicant: { ...applicant().applicant, id: 9, full_name: 'Alan Turing' }, allowed_statuses: [] });
+const reviewed = applicant({
+  id: 22,
+  status: 'reviewed',
+  applicant: { ...applicant().applicant, id: 8, full_name: 'Grace Hopper' },
+  allowed_statuses: ['interview_scheduled', 'rejected'],
+});
+const hired = applicant({
+  id: 23,
+  status: 'hired',
+  applicant: { ...applicant().applicant, id: 9, full_name: 'Alan Turing' },
+  allowed_statuses: [],
+});
 
 function renderScreen(respond: (request: RecordedRequest) => Response | undefined = () => undefined, path = '/EmployerJobapplicants/5') {
   const { requests } = mockFetch(
@@ -23,7 +33,10 @@ function renderScreen(respond: (request: RecordedRequest) => Response | undefine
         ? jsonResponse(200, { results: [reviewed, hired], count: 2, next: null, previous: null, status_counts: { reviewed: 1, hired: 1 } })
         : jsonResponse(200, { id: 5, title: 'Robot Whisperer' })),
   );
-  const rendered = renderRoutes([{ path: '/EmployerJobapplicants/:jobId', element: <EmployerApplicantsScreen /> }], { path, session: sessionFor('employer') });
+  const rendered = renderRoutes([{ path: '/EmployerJobapplicants/:jobId', element: <EmployerApplicantsScreen /> }], {
+    path,
+    session: sessionFor('employer'),
+  });
   return { requests, ...rendered };
 }
 
@@ -40,7 +53,9 @@ describe('EmployerApplicantsScreen', () => {
   it('offers only the allowed moves, and sends the chosen one for the application id', async () => {
     const user = userEvent.setup();
     const { requests } = renderScreen((request) =>
-      request.method === 'PATCH' ? jsonResponse(200, { ...reviewed, status: 'interview_scheduled', allowed_statuses: ['interviewed', 'rejected'] }) : undefined,
+      request.method === 'PATCH'
+        ? jsonResponse(200, { ...reviewed, status: 'interview_scheduled', allowed_statuses: ['interviewed', 'rejected'] })
+        : undefined,
     );
     await user.click(await screen.findByLabelText('Move Grace Hopper to'));
     const options = await screen.findAllByRole('option');
@@ -60,7 +75,9 @@ describe('EmployerApplicantsScreen', () => {
   it('shows the server’s refusal of a move', async () => {
     const user = userEvent.setup();
     renderScreen((request) =>
-      request.method === 'PATCH' ? jsonResponse(409, { code: 'conflict', detail: 'That application cannot move to Rejected now.' }) : undefined,
+      request.method === 'PATCH'
+        ? jsonResponse(409, { code: 'conflict', detail: 'That application cannot move to Rejected now.' })
+        : undefined,
     );
     await user.click(await screen.findByLabelText('Move Grace Hopper to'));
     await user.click(await screen.findByRole('option', { name: 'Rejected' }));

@@ -19,10 +19,18 @@ function renderScreen(respond: (request: RecordedRequest) => Response | undefine
     (request) =>
       respond(request) ??
       (request.url.startsWith('/api/myapplications/')
-        ? jsonResponse(200, { results: request.url.includes('status=rejected') ? [rejected] : [open, rejected], count: 2, next: null, previous: null })
+        ? jsonResponse(200, {
+            results: request.url.includes('status=rejected') ? [rejected] : [open, rejected],
+            count: 2,
+            next: null,
+            previous: null,
+          })
         : jsonResponse(200, { results: [], count: 0, next: null, previous: null })),
   );
-  const rendered = renderRoutes([{ path: '/jobseekerapplications', element: <JobseekerApplicationsScreen /> }], { path, session: sessionFor('jobseeker') });
+  const rendered = renderRoutes([{ path: '/jobseekerapplications', element: <JobseekerApplicationsScreen /> }], {
+    path,
+    session: sessionFor('jobseeker'),
+  });
   return { requests, ...rendered };
 }
 
@@ -61,7 +69,9 @@ describe('JobseekerApplicationsScreen', () => {
   });
 
   it('says what to do when there are no applications', async () => {
-    renderScreen((request) => (request.url.startsWith('/api/myapplications/') ? jsonResponse(200, { results: [], count: 0, next: null, previous: null }) : undefined));
+    renderScreen((request) =>
+      request.url.startsWith('/api/myapplications/') ? jsonResponse(200, { results: [], count: 0, next: null, previous: null }) : undefined,
+    );
     expect(await screen.findByText('No applications yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/');
   });

@@ -98,7 +98,11 @@ function ApplicationsTab() {
   const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationOut['status']) : null;
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
-  const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationsQuery({ page, status: status ?? undefined, search: search || undefined });
+  const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationsQuery({
+    page,
+    status: status ?? undefined,
+    search: search || undefined,
+  });
   const [withdraw, withdrawing] = useWithdrawApplicationMutation();
   const [confirming, setConfirming] = useState<ApplicationOut | null>(null);
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
@@ -164,7 +168,13 @@ function ApplicationsTab() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <EmptyState py={40} icon={<BriefcaseIcon size={24} />} withIndicatorBackground title="No applications yet." description="Find a job you like and apply in a minute with your profile resume.">
+          <EmptyState
+            py={40}
+            icon={<BriefcaseIcon size={24} />}
+            withIndicatorBackground
+            title="No applications yet."
+            description="Find a job you like and apply in a minute with your profile resume."
+          >
             <EmptyState.Actions>
               <Button component={Link} to="/">
                 Find jobs
@@ -207,7 +217,8 @@ function ApplicationsTab() {
         error={withdrawError}
       >
         <Text size="sm">
-          Your application to <b>{confirming?.job.title}</b> at {confirming?.job.company.name} will be withdrawn. You cannot apply to this job again.
+          Your application to <b>{confirming?.job.title}</b> at {confirming?.job.company.name} will be withdrawn. You cannot apply to this
+          job again.
         </Text>
       </ConfirmModal>
     </Stack>
@@ -241,7 +252,15 @@ function SavedRow({ saved }: { saved: SavedJobOut }) {
             Saved {formatRecent(saved.saved_at)}
           </Text>
         </Stack>
-        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => void remove()} loading={isLoading} aria-label={`Unsave ${job.title}`} leftSection={<BookmarkIcon size={14} filled />}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          onClick={() => void remove()}
+          loading={isLoading}
+          aria-label={`Unsave ${job.title}`}
+          leftSection={<BookmarkIcon size={14} filled />}
+        >
           Unsave
         </Button>
       </Group>
@@ -257,7 +276,13 @@ function SavedTab() {
   if (!data) return <LoadFailed title="Your saved jobs could not be loaded" error={error} onRetry={() => void refetch()} />;
   if (data.results.length === 0) {
     return (
-      <EmptyState py={40} icon={<BookmarkIcon size={24} />} withIndicatorBackground title="No saved jobs." description="Save jobs from the search with the bookmark to come back to them.">
+      <EmptyState
+        py={40}
+        icon={<BookmarkIcon size={24} />}
+        withIndicatorBackground
+        title="No saved jobs."
+        description="Save jobs from the search with the bookmark to come back to them."
+      >
         <EmptyState.Actions>
           <Button component={Link} to="/">
             Find jobs

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CompanyOut } from '@jobportal/shared';
+import type { CompanyOut, TeamOut } from '@jobportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
@@ -24,6 +24,41 @@ const acme: CompanyOut = {
   open_jobs_count: 0,
   owner: { id: 7, full_name: 'Ada Lovelace', email: 'employer@example.com' },
 };
+
+const team = (canManage: boolean): TeamOut => ({
+  company: { id: 9, name: 'Acme Robotics' },
+  members: [
+    {
+      id: 7,
+      email: 'employer@example.com',
+      full_name: 'Ada Lovelace',
+      role: 'owner',
+      joined_at: '2026-01-02T10:00:00Z',
+      invited_by: null,
+      jobs_posted: 3,
+    },
+    {
+      id: 8,
+      email: 'recruiter@example.com',
+      full_name: 'Jordan Blake',
+      role: 'recruiter',
+      joined_at: '2026-02-02T10:00:00Z',
+      invited_by: { id: 7, full_name: 'Ada Lovelace' },
+      jobs_posted: 1,
+    },
+  ],
+  invitations: [
+    {
+      id: 3,
+      email: 'new@acme.example',
+      invited_by: { id: 7, full_name: 'Ada Lovelace' },
+      sent_at: '2026-02-03T10:00:00Z',
+      expires_at: '2026-02-03T10:10:00Z',
+      is_expired: true,
+    },
+  ],
+  can_manage: canManage,
+});
 
 const page = (results: CompanyOut[]) => ({ results, count: results.length, next: null, previous: null });
 
@@ -114,6 +149,7 @@ describe('EmployerCompanyManagementScreen', () => {
   it('edits a submitted company, says it awaits approval, and shows a refused logo plainly', async () => {
     const { requests } = renderScreen((request) => {
       if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page([acme]));
+      if (request.url === '/api/companies/9/members/') return jsonResponse(200, team(true));
       if (request.url === '/api/companies/9/logo/') {
         return jsonResponse(415, { detail: 'That file is not a JPEG, PNG or WebP image.', code: 'unsupported_media_type' });
       }
@@ -147,5 +183,56 @@ describe('EmployerCompanyManagementScreen', () => {
         name: 'Acme Robotics',
       }),
     );
+  });
+
+  it('shows the owner the hiring team: invites by e-mail, removes a recruiter after asking, withdraws an invitation', async () => {
+    const { requests } = renderScreen((request) => {
+      if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page([acme]));
+      if (request.url === '/api/companies/9/members/' && request.method === 'GET') return jsonResponse(200, team(true));
+      if (request.url === '/api/companies/9/members/' && request.method === 'POST') {
+        return jsonResponse(201, { ...team(true).invitations[0], id: 4, email: 'sam@acme.example', is_expired: false });
+      }
+      if (request.method === 'DELETE') return new Response(null, { status: 204 });
+      return undefined;
+    }, true);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Jordan Blake')).toBeInTheDocument();
+    expect(screen.getByText('new@acme.example')).toBeInTheDocument();
+    expect(screen.getByText('Code expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Ada Lovelace from the team' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /Invite a recruiter/ }), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Enter an e-mail address, like name@company.com.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /Invite a recruiter/ }));
+    await user.type(screen.getByRole('textbox', { name: /Invite a recruiter/ }), 'Sam@Acme.example');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.url === '/api/companies/9/members/')?.body).toEqual({
+        email: 'sam@acme.example',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove Jordan Blake from the team' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove from the team' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/companies/9/members/8/')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/companies/9/invitations/3/')).toBe(true));
+  });
+
+  it('shows a recruiter the details read-only and the team without invite or remove', async () => {
+    renderScreen((request) => {
+      if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page([acme]));
+      if (request.url === '/api/companies/9/members/') return jsonResponse(200, team(false));
+      return undefined;
+    }, true);
+    expect(await screen.findByText(/Only Ada Lovelace edits these details/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Industry' })).toBeDisabled();
+    expect(screen.getByText('Jordan Blake')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Invite a recruiter/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ask the company owner to invite or remove recruiters.')).toBeInTheDocument();
   });
 });

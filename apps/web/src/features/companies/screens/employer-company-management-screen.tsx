@@ -19,6 +19,8 @@ import { CompanyForm } from '../components/company-form';
 import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
 import { checkFile } from '../../../lib/file-rules';
 import { LogoPicker } from '../components/logo-picker';
+import { TeamSection } from '../components/team-section';
+import { useGetTeamQuery } from '../../teams/api/teams-api';
 
 function CompanyFormSkeleton() {
   return (
@@ -83,6 +85,9 @@ export function EmployerCompanyManagementScreen() {
   const [pendingLogo, setPendingLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [typedName, setTypedName] = useState<string | null>(null);
+  // Only the owner edits the details; a recruiter reads them (the team says which one the viewer is).
+  const { data: team } = useGetTeamQuery(company?.id ?? 0, { skip: !company });
+  const isReadOnly = Boolean(company && team && !team.can_manage);
 
   // The company exists (submitted on another device, say): the session should know.
   useEffect(() => {
@@ -148,28 +153,38 @@ export function EmployerCompanyManagementScreen() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Card>
-                <CompanyForm
-                  key={company?.id ?? 'new'}
-                  initialValues={company ? companyFormValuesOf(company) : emptyCompanyForm}
-                  submitLabel={company ? 'Save changes' : 'Submit company'}
-                  onSubmit={company ? submitChanges : submitNew}
-                  onNameChange={setTypedName}
-                  logo={
-                    <LogoPicker
-                      companyName={name}
-                      logo={company?.logo ?? null}
-                      isPublic={company?.is_approved ?? false}
-                      pendingFile={pendingLogo}
-                      onPick={(file) => void pickLogo(file)}
-                      isUploading={isUploading}
-                      error={logoError}
-                    />
-                  }
-                />
+                {isReadOnly && (
+                  <Text size="sm" c="dimmed" mb="md">
+                    You are a recruiter of {company?.name}. Only {company?.owner?.full_name ?? 'the owner'} edits these details.
+                  </Text>
+                )}
+                <fieldset disabled={isReadOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                  <CompanyForm
+                    key={company?.id ?? 'new'}
+                    initialValues={company ? companyFormValuesOf(company) : emptyCompanyForm}
+                    submitLabel={company ? 'Save changes' : 'Submit company'}
+                    onSubmit={company ? submitChanges : submitNew}
+                    onNameChange={setTypedName}
+                    logo={
+                      <LogoPicker
+                        companyName={name}
+                        logo={company?.logo ?? null}
+                        isPublic={company?.is_approved ?? false}
+                        pendingFile={pendingLogo}
+                        onPick={(file) => void pickLogo(file)}
+                        isUploading={isUploading}
+                        error={logoError}
+                      />
+                    }
+                  />
+                </fieldset>
               </Card>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <NextSteps company={company ?? null} />
+              <Stack gap="lg">
+                <NextSteps company={company ?? null} />
+                {company && <TeamSection companyId={company.id} />}
+              </Stack>
             </Grid.Col>
           </Grid>
         </Stack>

@@ -80,7 +80,12 @@ function MatchingJobs() {
                       <Anchor component={Link} to={`/job/${job.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {job.title}
                       </Anchor>
-                      <Badge variant="light" color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'} title="How well it fits your profile" tt="none">
+                      <Badge
+                        variant="light"
+                        color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'}
+                        title="How well it fits your profile"
+                        tt="none"
+                      >
                         {score}% match
                       </Badge>
                     </Group>
@@ -135,15 +140,25 @@ export function JobseekerDashboardScreen() {
                     <Text fz={30} fw={700} lh={1.1}>
                       {data.profile_completeness}%
                     </Text>
-                    <Progress value={data.profile_completeness} color={data.profile_completeness >= 80 ? 'teal' : 'orange'} aria-label={`Profile ${data.profile_completeness}% complete`} />
+                    <Progress
+                      value={data.profile_completeness}
+                      color={data.profile_completeness >= 80 ? 'teal' : 'orange'}
+                      aria-label={`Profile ${data.profile_completeness}% complete`}
+                    />
                     <Text size="sm" c="dimmed">
-                      {data.profile_completeness >= 100 ? 'Complete. Employers see everything they need.' : 'A complete profile gets better matches and more replies.'}
+                      {data.profile_completeness >= 100
+                        ? 'Complete. Employers see everything they need.'
+                        : 'A complete profile gets better matches and more replies.'}
                     </Text>
                   </Stack>
                 )}
               </Panel>
               <Panel title={`Applications${data ? ` (${total})` : ''}`} link={{ to: '/jobseekerapplications', label: 'All applications' }}>
-                {!data ? <Lines /> : <StatusBars counts={data.applications_by_status} emptyText="No applications yet. Find jobs and apply." />}
+                {!data ? (
+                  <Lines />
+                ) : (
+                  <StatusBars counts={data.applications_by_status} emptyText="No applications yet. Find jobs and apply." />
+                )}
               </Panel>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -162,7 +177,13 @@ export function JobseekerDashboardScreen() {
                     {data.recent_applications.map((application) => (
                       <Group component="li" key={application.id} justify="space-between" gap="xs" wrap="nowrap">
                         <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Anchor component={Link} to={`/job/${application.job.id}`} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          <Anchor
+                            component={Link}
+                            to={`/job/${application.job.id}`}
+                            size="sm"
+                            fw={600}
+                            style={{ overflowWrap: 'anywhere' }}
+                          >
                             {application.job.title}
                           </Anchor>
                           <Text size="xs" c="dimmed">
@@ -175,7 +196,10 @@ export function JobseekerDashboardScreen() {
                   </Stack>
                 )}
               </Panel>
-              <Panel title={`Saved jobs${data ? ` (${data.saved_jobs_count})` : ''}`} link={{ to: '/jobseekerapplications?tab=saved', label: 'See all' }}>
+              <Panel
+                title={`Saved jobs${data ? ` (${data.saved_jobs_count})` : ''}`}
+                link={{ to: '/jobseekerapplications?tab=saved', label: 'See all' }}
+              >
                 {!data ? (
                   <Lines />
                 ) : data.saved_jobs.length === 0 ? (

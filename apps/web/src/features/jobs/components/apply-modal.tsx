@@ -72,7 +72,13 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
               <Radio
                 value="profile"
                 disabled={!hasProfileResume}
-                label={profileLoading ? 'Your profile resume' : hasProfileResume ? `Your profile resume (${profile?.resume?.name ?? ''})` : 'Your profile resume (none yet)'}
+                label={
+                  profileLoading
+                    ? 'Your profile resume'
+                    : hasProfileResume
+                      ? `Your profile resume (${profile?.resume?.name ?? ''})`
+                      : 'Your profile resume (none yet)'
+                }
               />
               <Radio value="new" label="Upload a new file for this application" />
             </Stack>

@@ -52,6 +52,7 @@ export function EmployerJobList({ jobs, onEdit, onDelete, onToggleOpen, toggling
             </Group>
             <Text size="xs" c="dimmed" mt={6}>
               <span title={formatDateTime(job.posted_at)}>Posted {formatRecent(job.posted_at)}</span>
+              {job.posted_by && ` by ${job.posted_by.full_name}`}
               {job.application_deadline && ` · Deadline ${formatDay(job.application_deadline)}`}
             </Text>
           </div>

@@ -58,10 +58,18 @@ export function JobseekerJobActions({ job, layout }: { job: JobOut; layout: 'asi
       <Button onClick={open} fullWidth={!isBar} style={isBar ? { flex: 1 } : undefined}>
         Apply
       </Button>
-      {isBar ? <SaveJobButton jobId={job.id} jobTitle={job.title} /> : <SaveJobButton jobId={job.id} jobTitle={job.title} variant="button" fullWidth />}
+      {isBar ? (
+        <SaveJobButton jobId={job.id} jobTitle={job.title} />
+      ) : (
+        <SaveJobButton jobId={job.id} jobTitle={job.title} variant="button" fullWidth />
+      )}
       {everOpened && (
         <Suspense fallback={null}>
-          <ApplyModal opened={opened} onClose={() => setOpened(false)} job={{ id: job.id, title: job.title, companyName: job.company.name }} />
+          <ApplyModal
+            opened={opened}
+            onClose={() => setOpened(false)}
+            job={{ id: job.id, title: job.title, companyName: job.company.name }}
+          />
         </Suspense>
       )}
     </>

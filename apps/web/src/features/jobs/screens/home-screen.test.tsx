@@ -116,7 +116,9 @@ describe('HomeScreen: job search with its state in the address', () => {
   it('suggests the places of the results for the location', async () => {
     renderHome('/?search=python');
     const where = await screen.findByRole('combobox', { name: 'Location' });
-    await waitFor(() => expect(document.getElementById(where.getAttribute('list') ?? '')?.querySelector('option[value="Berlin, Germany"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(document.getElementById(where.getAttribute('list') ?? '')?.querySelector('option[value="Berlin, Germany"]')).not.toBeNull(),
+    );
   });
 
   it('a pay range typed as people write amounts goes into the address when the box is left', async () => {

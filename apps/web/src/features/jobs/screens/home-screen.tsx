@@ -30,7 +30,15 @@ import { FilterChips } from '../components/filter-chips';
 import { FilterPanel } from '../components/filter-panel';
 import { JobResultCard, JobResultSkeleton } from '../components/job-result-card';
 import { SearchBar } from '../components/search-bar';
-import { activeFilterChips, changeSearch, emptySearch, searchPageSize, toApiParams, withoutFilters, type SearchState } from '../search-state';
+import {
+  activeFilterChips,
+  changeSearch,
+  emptySearch,
+  searchPageSize,
+  toApiParams,
+  withoutFilters,
+  type SearchState,
+} from '../search-state';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
 

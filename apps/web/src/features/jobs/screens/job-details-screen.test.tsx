@@ -102,7 +102,12 @@ describe('JobDetailsScreen', () => {
         : request.url === '/api/jobs/38/check-application-status/'
           ? jsonResponse(200, { hasApplied: true, application_id: 11, status: 'reviewed' })
           : request.url.startsWith('/api/myapplications/')
-            ? jsonResponse(200, { results: [application({ id: 11, status: 'reviewed', applied_at: '2026-11-10T10:00:00Z' })], count: 1, next: null, previous: null })
+            ? jsonResponse(200, {
+                results: [application({ id: 11, status: 'reviewed', applied_at: '2026-11-10T10:00:00Z' })],
+                count: 1,
+                next: null,
+                previous: null,
+              })
             : request.url === '/api/saved-jobs/ids/'
               ? jsonResponse(200, [])
               : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }),

@@ -17,7 +17,9 @@ export interface ProfileWrite {
  * Spec section 5, exactly: the lists (and the preferences) are JSON text; multipart form data when
  * a photo or resume is newly chosen, plain JSON otherwise.
  */
-export function encodeProfile(write: ProfileWrite): { kind: 'json'; body: Record<string, string | null> } | { kind: 'multipart'; body: FormData } {
+export function encodeProfile(
+  write: ProfileWrite,
+): { kind: 'json'; body: Record<string, string | null> } | { kind: 'multipart'; body: FormData } {
   const lists = {
     job_preferences: JSON.stringify(write.job_preferences),
     educations: JSON.stringify(write.educations),

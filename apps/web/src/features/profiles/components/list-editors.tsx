@@ -57,7 +57,13 @@ export function ExperienceModal({ opened, initial, onClose, onSave }: EditorProp
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
   }, [opened]);
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{initial ? 'Edit experience' : 'Add experience'}</Text>} size="lg" fullScreen={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={650}>{initial ? 'Edit experience' : 'Add experience'}</Text>}
+      size="lg"
+      fullScreen={false}
+    >
       <form
         onSubmit={form.onSubmit((v) =>
           onSave({
@@ -159,10 +165,22 @@ export function EducationModal({ opened, initial, onClose, onSave }: EditorProps
   );
 }
 
-const emptySkill: SkillItem = { skill_name: '', proficiency_level: 'Intermediate', years_of_experience: null, skill_type: 'Technical', certification: null };
+const emptySkill: SkillItem = {
+  skill_name: '',
+  proficiency_level: 'Intermediate',
+  years_of_experience: null,
+  skill_type: 'Technical',
+  certification: null,
+};
 
 export function SkillModal({ opened, initial, onClose, onSave }: EditorProps<SkillItem>) {
-  const form = useForm<{ skill_name: string; proficiency_level: SkillItem['proficiency_level']; years: number | string; skill_type: SkillItem['skill_type']; certification: string }>({
+  const form = useForm<{
+    skill_name: string;
+    proficiency_level: SkillItem['proficiency_level'];
+    years: number | string;
+    skill_type: SkillItem['skill_type'];
+    certification: string;
+  }>({
     initialValues: { skill_name: '', proficiency_level: 'Intermediate', years: '', skill_type: 'Technical', certification: '' },
     validate: { skill_name: (v) => (v.trim() ? null : 'Enter the skill.') },
   });

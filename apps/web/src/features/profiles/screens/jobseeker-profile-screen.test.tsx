@@ -81,7 +81,15 @@ describe('JobseekerProfileScreen', () => {
     expect(JSON.parse(body.educations as string)).toEqual([]);
     expect(JSON.parse(body.skills as string)).toEqual([]);
     expect(JSON.parse(body.work_experience as string)).toEqual([
-      { job_title: 'Analyst', company_name: 'Engines Ltd', company_location: null, start_date: '2020-01-01', end_date: null, description: '', technologies_used: ['Math'] },
+      {
+        job_title: 'Analyst',
+        company_name: 'Engines Ltd',
+        company_location: null,
+        start_date: '2020-01-01',
+        end_date: null,
+        description: '',
+        technologies_used: ['Math'],
+      },
     ]);
     expect(JSON.parse(body.job_preferences as string)).toMatchObject({ is_remote_ok: true });
     expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
@@ -116,7 +124,9 @@ describe('JobseekerProfileScreen', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderScreen();
     await screen.findByText('Profile 60% complete');
-    const resumeInput = [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) => input.accept.includes('.pdf'));
+    const resumeInput = [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((input) =>
+      input.accept.includes('.pdf'),
+    );
     if (!resumeInput) throw new Error('no resume input');
     await user.upload(resumeInput, new File(['x'], 'cv.txt', { type: 'text/plain' }));
     expect(screen.getByRole('alert')).toHaveTextContent('That file is not a PDF or Word (DOCX) document.');

@@ -39,14 +39,7 @@ import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
 import { useGetOwnProfileQuery, useUpdateProfileMutation } from '../api/profiles-api';
 import { formatDate } from '../../../lib/format';
-import {
-  AddButton,
-  EducationModal,
-  ExperienceModal,
-  ItemActions,
-  SkillModal,
-  useListEditor,
-} from '../components/list-editors';
+import { AddButton, EducationModal, ExperienceModal, ItemActions, SkillModal, useListEditor } from '../components/list-editors';
 import { acceptOf, checkFile, fileLimitOf } from '../../../lib/file-rules';
 import { formatBytes } from '../components/profile-files';
 import {
@@ -103,7 +96,8 @@ function valuesOf(profile: ProfileOut): ProfileFormValues {
   };
 }
 
-const urlRule = (v: string) => (!v.trim() || /^https?:\/\/\S+\.\S+/.test(v.trim()) ? null : 'Enter a full address, like https://example.com.');
+const urlRule = (v: string) =>
+  !v.trim() || /^https?:\/\/\S+\.\S+/.test(v.trim()) ? null : 'Enter a full address, like https://example.com.';
 
 function Completeness({ profile }: { profile: ProfileOut }) {
   const { percent, missing } = profile.completeness;
@@ -116,7 +110,11 @@ function Completeness({ profile }: { profile: ProfileOut }) {
             Updated {formatDate(profile.updated_at)}
           </Text>
         </Group>
-        <Progress value={percent} color={percent >= 80 ? 'teal' : percent >= 50 ? 'blue' : 'orange'} aria-label={`Profile ${percent}% complete`} />
+        <Progress
+          value={percent}
+          color={percent >= 80 ? 'teal' : percent >= 50 ? 'blue' : 'orange'}
+          aria-label={`Profile ${percent}% complete`}
+        />
         {missing.length > 0 ? (
           <>
             <Text size="sm" c="dimmed">
@@ -149,7 +147,9 @@ function PhotoAvatar({ profile, pending, name }: { profile: ProfileOut; pending:
     setPreviewUrl(url);
     return () => URL.revokeObjectURL(url);
   }, [pending]);
-  const { data: storedUrl } = useGetProtectedImageQuery(profile.profile_photo?.url ?? '', { skip: !profile.profile_photo || Boolean(pending) });
+  const { data: storedUrl } = useGetProtectedImageQuery(profile.profile_photo?.url ?? '', {
+    skip: !profile.profile_photo || Boolean(pending),
+  });
   return (
     <Avatar src={previewUrl ?? storedUrl ?? null} size={80} radius="xl" color="indigo" alt={previewUrl || storedUrl ? 'Profile photo' : ''}>
       {initialsOf(name)}
@@ -240,8 +240,20 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
       notifications.show({ color: 'teal', message: 'Profile saved.' });
     } catch (error) {
       const status = (error as { status?: number } | undefined)?.status;
-      if (status === 413) showError({ ...(error as object), code: 'too_large', detail: `A file is too large: photos up to ${fileLimitOf('photo')}, resumes up to ${fileLimitOf('resume')}.`, fields: {} });
-      else if (status === 415) showError({ ...(error as object), code: 'bad_type', detail: 'A file type is not accepted: photos as JPEG, PNG or WebP, resumes as PDF or DOCX.', fields: {} });
+      if (status === 413)
+        showError({
+          ...(error as object),
+          code: 'too_large',
+          detail: `A file is too large: photos up to ${fileLimitOf('photo')}, resumes up to ${fileLimitOf('resume')}.`,
+          fields: {},
+        });
+      else if (status === 415)
+        showError({
+          ...(error as object),
+          code: 'bad_type',
+          detail: 'A file type is not accepted: photos as JPEG, PNG or WebP, resumes as PDF or DOCX.',
+          fields: {},
+        });
       else showError(error);
     } finally {
       setProgress(null);
@@ -272,7 +284,9 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                   )}
                 </FileButton>
                 <Text size="xs" c="dimmed">
-                  {photo ? `${photo.name} (${formatBytes(photo.size)}), saved with the profile` : `JPEG, PNG or WebP, up to ${fileLimitOf('photo')}.`}
+                  {photo
+                    ? `${photo.name} (${formatBytes(photo.size)}), saved with the profile`
+                    : `JPEG, PNG or WebP, up to ${fileLimitOf('photo')}.`}
                 </Text>
                 {photoError && (
                   <Text size="xs" c="red" role="alert">
@@ -339,11 +353,23 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
         <SectionCard title="What you are looking for">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TagsInput label="Desired job titles" description="Press Enter after each" maxTags={10} {...form.getInputProps('desired_titles')} />
+              <TagsInput
+                label="Desired job titles"
+                description="Press Enter after each"
+                maxTags={10}
+                {...form.getInputProps('desired_titles')}
+              />
               <TagsInput label="Locations" description="Press Enter after each" maxTags={10} {...form.getInputProps('locations')} />
               <MultiSelect label="Employment types" data={employmentTypes} {...form.getInputProps('employment_types')} />
               <Select label="Level" data={experienceLevels} clearable {...form.getInputProps('experience_level')} />
-              <NumberInput label="Minimum yearly pay" min={0} max={10_000_000} step={1000} thousandSeparator="," {...form.getInputProps('salary_min')} />
+              <NumberInput
+                label="Minimum yearly pay"
+                min={0}
+                max={10_000_000}
+                step={1000}
+                thousandSeparator=","
+                {...form.getInputProps('salary_min')}
+              />
             </SimpleGrid>
             <Checkbox label="Open to remote work" {...form.getInputProps('is_remote_ok', { type: 'checkbox' })} />
           </Stack>
@@ -362,7 +388,12 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                   <ItemActions
                     name={`${item.job_title} at ${item.company_name}`}
                     onEdit={() => experienceEditor.openAt(index)}
-                    onRemove={() => setList('work_experience', v.work_experience.filter((_, i) => i !== index))}
+                    onRemove={() =>
+                      setList(
+                        'work_experience',
+                        v.work_experience.filter((_, i) => i !== index),
+                      )
+                    }
                   />
                 </Group>
               ))}
@@ -378,12 +409,23 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
           ) : (
             <Stack gap="sm">
               {v.educations.map((item, index) => (
-                <Group key={`${item.institution}-${index}`} justify="space-between" align="flex-start" wrap="nowrap" className={classes.item}>
+                <Group
+                  key={`${item.institution}-${index}`}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  className={classes.item}
+                >
                   <EducationSummary item={item} />
                   <ItemActions
                     name={`${item.degree_type} at ${item.institution}`}
                     onEdit={() => educationEditor.openAt(index)}
-                    onRemove={() => setList('educations', v.educations.filter((_, i) => i !== index))}
+                    onRemove={() =>
+                      setList(
+                        'educations',
+                        v.educations.filter((_, i) => i !== index),
+                      )
+                    }
                   />
                 </Group>
               ))}
@@ -411,7 +453,12 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
                   <ItemActions
                     name={skill.skill_name}
                     onEdit={() => skillEditor.openAt(index)}
-                    onRemove={() => setList('skills', v.skills.filter((_, i) => i !== index))}
+                    onRemove={() =>
+                      setList(
+                        'skills',
+                        v.skills.filter((_, i) => i !== index),
+                      )
+                    }
                   />
                 </Group>
               ))}
@@ -422,9 +469,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
         <div className={classes.saveBar}>
           <Stack gap="xs">
             <FormAlert>{formError}</FormAlert>
-            {isLoading && percent !== null && (
-              <Progress value={percent} size="sm" animated aria-label={`Uploading: ${percent}%`} />
-            )}
+            {isLoading && percent !== null && <Progress value={percent} size="sm" animated aria-label={`Uploading: ${percent}%`} />}
             <Group justify="space-between" gap="sm">
               <Text size="sm" c="dimmed">
                 {isLoading && percent !== null ? `Uploading… ${percent}%` : hasChanges ? 'You have unsaved changes.' : 'All changes saved.'}
