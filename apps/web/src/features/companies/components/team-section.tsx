@@ -41,7 +41,7 @@ function InviteForm({ companyId }: { companyId: number }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <Group align="flex-start" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label="Invite a recruiter"
           description={`They get a ${limits.otpLength}-digit code by e-mail to join; it works for ${limits.otpTtlMinutes} minutes.`}
@@ -51,9 +51,9 @@ function InviteForm({ companyId }: { companyId: number }) {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={problem}
-          style={{ flex: '1 1 16rem' }}
+          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
         />
-        <Button type="submit" loading={isLoading} mt={{ base: 0, xs: 46 }}>
+        <Button type="submit" loading={isLoading} mb={problem ? 22 : 0}>
           Send invitation
         </Button>
       </Group>
@@ -69,22 +69,27 @@ function MemberRow({ member, canRemove, onRemove }: { member: TeamMemberOut; can
           {initialsOf(member.full_name)}
         </Avatar>
         <div style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} truncate>
-              {member.full_name}
-            </Text>
+          <Group gap={6} wrap="wrap">
+            <Text fw={600}>{member.full_name}</Text>
             <Badge size="sm" variant="light" color={member.role === 'owner' ? 'indigo' : 'teal'}>
               {companyRoleLabels[member.role]}
             </Badge>
           </Group>
-          <Text size="sm" c="dimmed" truncate>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {member.email} · joined {formatRecent(member.joined_at)} ·{' '}
             {member.jobs_posted === 1 ? '1 job posted' : `${member.jobs_posted} jobs posted`}
           </Text>
         </div>
       </Group>
       {canRemove && (
-        <Button variant="subtle" color="red" size="compact-sm" onClick={onRemove} aria-label={`Remove ${member.full_name} from the team`}>
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          style={{ flexShrink: 0 }}
+          onClick={onRemove}
+          aria-label={`Remove ${member.full_name} from the team`}
+        >
           Remove
         </Button>
       )}

@@ -20,6 +20,7 @@ import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyForm
 import { checkFile } from '../../../lib/file-rules';
 import { LogoPicker } from '../components/logo-picker';
 import { TeamSection } from '../components/team-section';
+import { CompanySummary } from '../components/company-summary';
 import { useGetTeamQuery } from '../../teams/api/teams-api';
 
 function CompanyFormSkeleton() {
@@ -153,12 +154,9 @@ export function EmployerCompanyManagementScreen() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Card>
-                {isReadOnly && (
-                  <Text size="sm" c="dimmed" mb="md">
-                    You are a recruiter of {company?.name}. Only {company?.owner?.full_name ?? 'the owner'} edits these details.
-                  </Text>
-                )}
-                <fieldset disabled={isReadOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                {isReadOnly && company ? (
+                  <CompanySummary company={company} />
+                ) : (
                   <CompanyForm
                     key={company?.id ?? 'new'}
                     initialValues={company ? companyFormValuesOf(company) : emptyCompanyForm}
@@ -177,16 +175,14 @@ export function EmployerCompanyManagementScreen() {
                       />
                     }
                   />
-                </fieldset>
+                )}
               </Card>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="lg">
-                <NextSteps company={company ?? null} />
-                {company && <TeamSection companyId={company.id} />}
-              </Stack>
+              <NextSteps company={company ?? null} />
             </Grid.Col>
           </Grid>
+          {company && <TeamSection companyId={company.id} />}
         </Stack>
       )}
     </Page>
