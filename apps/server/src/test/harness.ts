@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { UserRow } from '../db/schema';
@@ -54,7 +54,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A test app on a fresh database; `deps` replaces parts the test needs to hold (e.g. the rate limiter). */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'limiter'> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpPeer();
   const config = loadConfig({
@@ -72,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     mailer: createSmtpMailer(smtp.url, config.mailFrom),
     storage,
+    ...deps,
   });
   await app.ready();
   return {

@@ -3,20 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, TeamInvitationOut, TeamOut } from '@jobportal/shared';
 import { applications, authSessions, companyMembers, oneTimeCodes, users } from '../../db/schema';
 import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../db/seed/factories';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';
 
 let t: TestApp;
+// Held here so a test can let "a minute pass" for the one-code-a-minute rule.
+const limiter = createMemoryRateLimiter();
 let admin: { token: string };
 let seeker: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   // Many people sign in from one address here.
-  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '20' });
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '20' }, { limiter });
   admin = await signedInUser(t, { role: 'admin' });
   seeker = await signedInUser(t, { role: 'jobseeker' });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  limiter.close();
+});
 
 let sequence = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}-${sequence++}@example.test`;
@@ -113,7 +119,7 @@ describe('inviting and joining', () => {
     expect(json<LoginResponse>(res)).toMatchObject({ user: { id: existing.id, full_name: 'Sam Existing' }, companyDetailsSubmitted: true });
   });
 
-  it('sends an address at most one code a minute (429 with Retry-After)', async () => {
+  it('sends an address at most one code a minute (429 with Retry-After); a minute later a new code for the same invitation (200)', async () => {
     const owner = await ownerWithCompany();
     const email = address('again');
     expect((await invite(owner.company.id, owner.token, email)).statusCode).toBe(201);
@@ -121,6 +127,20 @@ describe('inviting and joining', () => {
     expect(again.statusCode).toBe(429);
     expect(again.headers['retry-after']).toBeDefined();
     expect(t.smtp.count(email)).toBe(1);
+    // A minute later: the same invitation with a new code; the first code no longer works.
+    const first = await t.smtp.waitForCode(email);
+    await limiter.reset(`resend:company_invite:${email}`);
+    const resent = await invite(owner.company.id, owner.token, email);
+    expect(resent.statusCode).toBe(200);
+    const second = await t.smtp.waitForCode(email, 2);
+    const listed = json<TeamOut>(await team(owner.company.id, owner.token)).invitations;
+    expect(listed.map((i) => i.email)).toEqual([email]);
+    expect(listed[0]?.id).toBe(json<TeamInvitationOut>(resent).id);
+    if (first !== second) {
+      const stale = await join({ email, otp: first, full_name: 'Late', password: 'hiring-team-pass-42' });
+      expect(stale.statusCode).toBe(400);
+    }
+    expect((await join({ email, otp: second, full_name: 'On Time', password: 'hiring-team-pass-42' })).statusCode).toBe(200);
   });
 
   it('refuses bad input with 400, and a wrong or expired code', async () => {
