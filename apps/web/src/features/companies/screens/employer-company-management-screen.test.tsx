@@ -131,6 +131,7 @@ describe('EmployerCompanyManagementScreen', () => {
     let isCreated = false;
     const { store, router } = renderScreen((request) => {
       if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page(isCreated ? [acme] : []));
+      if (request.url === '/api/companies/9/members/') return jsonResponse(200, team(true));
       if (request.method === 'POST' && request.url === '/api/companies/') {
         isCreated = true;
         return jsonResponse(201, acme);
