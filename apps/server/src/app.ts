@@ -78,6 +78,9 @@ const statusCodes = new Map<number, ErrorCode>([
 ]);
 
 /** Builds the whole HTTP app without listening, so tests and main share it. */
+/** Trusts the nearest `hops` proxies in front of the server (TRUST_PROXY=1: one load balancer). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
@@ -92,11 +95,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    // Forwarded headers name the client only when they come from a proxy the operator listed.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The API speaks JSON (and multipart for uploads); anything else is a 415, not a string body.
-  app.removeContentTypeParser('text/plain');
+  // The API speaks JSON (and multipart for uploads); any other body is a 415, not a string body.
+  // An EMPTY body is no body, whatever its content type: ordinary clients send action calls
+  // (toggle_approval, mark_as_read, withdraw) without a body but with their library's default type
+  // (axios: application/x-www-form-urlencoded; others: application/json), and those must work.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    parseJson(request as Parameters<typeof parseJson>[0], text, done);
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+    if (body.length === 0) return done(null, undefined);
+    done(Object.assign(new Error('Send JSON (or multipart/form-data for uploads).'), { statusCode: 415 }));
+  });
+  app.decorate('pageLinkBase', config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : '');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

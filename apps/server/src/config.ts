@@ -45,6 +45,16 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        'must be false, a hop count (1) or a comma-separated list of proxy addresses (10.0.0.1, 10.0.0.0/8)',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -70,6 +80,8 @@ export interface Config {
   /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
   searchCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Which proxies may say who the client is (X-Forwarded-For/-Proto): none by default. */
+  trustProxy: false | number | string[];
   webDist: string;
   productName: string;
 }
@@ -112,6 +124,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(',').map((s) => s.trim()),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     productName: 'Hireloop',
   };

@@ -15,6 +15,8 @@ export const errorStatus = {
   email_not_verified: 403,
   account_disabled: 403,
   not_found: 404,
+  /** A sign-in method this server does not offer (e.g. Google without GOOGLE_CLIENT_ID). */
+  method_not_offered: 404,
   conflict: 409,
   email_taken: 409,
   payload_too_large: 413,

@@ -3,13 +3,24 @@ import type { Paginated, PaginationQuery } from '@jobportal/shared';
 
 export const offsetOf = (q: PaginationQuery) => (q.page - 1) * q.page_size;
 
-/** Wraps a page of results in the list envelope, with next/previous links that keep the filters. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where paging links start: the configured public address, or '' (links relative to the site). */
+    pageLinkBase: string;
+  }
+}
+
+/**
+ * Wraps a page of results in the list envelope, with next/previous links that keep the filters.
+ * The links never come from the request's Host or X-Forwarded-* headers (a forged header would
+ * make them point anywhere): they are the path and query, after PUBLIC_URL when it is set.
+ */
 export function toPage<T>(request: FastifyRequest, q: PaginationQuery, results: T[], count: number): Paginated<T> {
   const link = (page: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = new URL(request.url, 'http://link.invalid');
     url.searchParams.set('page', String(page));
     url.searchParams.set('page_size', String(q.page_size));
-    return url.toString();
+    return `${request.server.pageLinkBase}${url.pathname}${url.search}`;
   };
   return {
     results,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applicantSorts, applicationStatuses, statusChangers } from '../vocabulary';
-import { dbId, paginated, paginationQuery } from './common';
+import { dbId, idValue, paginated, paginationQuery } from './common';
 import { jobSummary } from './jobs';
 import { fileInfo } from './profiles';
 
@@ -17,7 +17,7 @@ export const historyEntry = z.object({
  * and a `resume` file unless use_profile_resume is true. Text parts arrive as strings.
  */
 export const applyFields = z.object({
-  job: z.coerce.number().pipe(dbId),
+  job: idValue,
   cover_letter: z.string().trim().max(5000, 'Use at most 5,000 characters.').default(''),
   use_profile_resume: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])

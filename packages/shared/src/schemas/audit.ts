@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, maxId, paginated, paginationQuery } from './common';
+import { dbId, email, paginated, paginationQuery, wholeNumber } from './common';
 
 /**
  * Every action the audit log records, with the words people read for it. The server's recorder
@@ -67,12 +67,7 @@ const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
  */
 export const auditQuery = paginationQuery
   .extend({
-    actor: z.coerce
-      .number({ error: 'Expected a user id.' })
-      .int('Expected a user id.')
-      .positive('Expected a user id.')
-      .max(maxId, 'Expected a user id.')
-      .optional(),
+    actor: wholeNumber('Expected a user id.').pipe(dbId).optional(),
     /** The actor's e-mail as it was when they acted (finds the entries of deleted users too). */
     actor_email: email.optional(),
     action: z.string().trim().min(1).max(100).optional(),

@@ -7,11 +7,33 @@ export const maxId = 2_147_483_647;
 /** A database id in a path or a list: a positive integer that fits the id columns. */
 export const dbId = z.number().int().positive().max(maxId, 'Expected an id.');
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(maxId, 'Expected an id.') });
+/**
+ * A whole number as paths, queries and form fields carry it: plain decimal digits only. `Number()`
+ * would read `0x10` as 16, `1e1` as 10 and `' 7 '` as 7; here those are bad input (400), the same on
+ * every route. A JSON number passes as it is.
+ */
+export const wholeNumber = (message = 'Use a whole number written with digits only.') =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
+
+/** A database id in a path, a query or a form field (see `wholeNumber`). */
+export const idValue = wholeNumber('Expected an id.').pipe(dbId);
+
+export const idParam = z.object({ id: idValue });
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).max(limits.pageMax, `Use a page number up to ${limits.pageMax}.`).default(1),
-  page_size: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSizeDefault),
+  page: wholeNumber()
+    .pipe(z.number().int().min(1).max(limits.pageMax, `Use a page number up to ${limits.pageMax}.`))
+    .default(1),
+  page_size: wholeNumber().pipe(z.number().int().min(1).max(limits.pageSizeMax)).default(limits.pageSizeDefault),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

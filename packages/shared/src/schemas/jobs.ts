@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { employmentTypes, experienceLevels, jobSorts, jobStatuses, notPublicReasons, postedWithin } from '../vocabulary';
-import { dbId, maxId, paginationQuery } from './common';
+import { dbId, idValue, maxId, paginationQuery, wholeNumber } from './common';
 
 const longText = (max: number) =>
   z
@@ -175,10 +175,10 @@ export const jobSearchQuery = paginationQuery
     experience_level: csv(z.enum(experienceLevels)).optional(),
     category: csv(idText).optional(),
     skills: csv(idText).optional(),
-    salary_min: z.coerce.number().int().min(0).max(10_000_000).optional(),
-    salary_max: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    salary_min: wholeNumber().pipe(z.number().int().min(0).max(10_000_000)).optional(),
+    salary_max: wholeNumber().pipe(z.number().int().min(0).max(10_000_000)).optional(),
     posted_within: z.enum(postedWithin).optional(),
-    company: z.coerce.number().int().positive().max(maxId, 'Expected an id.').optional(),
+    company: idValue.optional(),
     sort: z.enum(jobSorts).default('relevance'),
   })
   .refine((q) => q.salary_min === undefined || q.salary_max === undefined || q.salary_min <= q.salary_max, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { degreeTypes, employmentTypes, experienceLevels, proficiencyLevels, skillTypes } from '../vocabulary';
-import { dbId } from './common';
+import { idParam } from './common';
 
 const text = (max: number) =>
   z
@@ -213,4 +213,4 @@ export const profileOut = z.object({
 });
 export type ProfileOut = z.infer<typeof profileOut>;
 
-export const jobseekerIdParam = z.object({ id: z.coerce.number().pipe(dbId) });
+export const jobseekerIdParam = idParam;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 
 /** Job categories and skills: small admin-kept lookup lists, served as plain arrays. */
 export const taxonomyItem = z.object({
@@ -18,6 +19,6 @@ export type TaxonomyInput = z.infer<typeof taxonomyInput>;
 /** `search` narrows the list for type-ahead (name contains the words, at most `limit` items). */
 export const taxonomyQuery = z.object({
   search: z.string().trim().max(60).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: wholeNumber().pipe(z.number().int().min(1).max(500)).optional(),
 });
 export type TaxonomyQuery = z.infer<typeof taxonomyQuery>;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { email, maxId } from './common';
+import { email, idValue } from './common';
 import { otpCode, password } from './auth';
 import { companyRoles } from '../vocabulary/companies';
-
-const pathId = z.coerce.number().int().positive().max(maxId, 'Expected an id.');
 
 /** POST /api/companies/{id}/members/: invite someone to the hiring team (the owner). */
 export const teamInviteRequest = z.object({ email });
@@ -59,5 +57,5 @@ export const teamOut = z.object({
 });
 export type TeamOut = z.infer<typeof teamOut>;
 
-export const teamMemberParams = z.object({ id: pathId, userId: pathId });
-export const teamInvitationParams = z.object({ id: pathId, invitationId: pathId });
+export const teamMemberParams = z.object({ id: idValue, userId: idValue });
+export const teamInvitationParams = z.object({ id: idValue, invitationId: idValue });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, users } from '../../db/schema';
 import { createUser } from '../../db/seed/factories';
@@ -266,6 +266,44 @@ describe('tokens', () => {
     expect((await t.app.inject({ url: '/api/users/', headers: bearer('garbage') })).statusCode).toBe(401);
   });
 
+  it('refuses a correctly signed token that lacks an expiry, issue time, issuer or audience, or names its user oddly', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const s = await signIn(user.email);
+    const sid = (JSON.parse(Buffer.from(s.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    const key = new TextEncoder().encode(t.config.jwtSecret!);
+    const base = () => new SignJWT({ role: 'admin', sid }).setProtectedHeader({ alg: 'HS256' });
+    const good = await base()
+      .setSubject(String(user.id))
+      .setIssuer('hireloop')
+      .setAudience('hireloop-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(good) })).statusCode).toBe(200);
+    const tokens = [
+      await base().setSubject(String(user.id)).setIssuer('hireloop').setAudience('hireloop-api').setIssuedAt().sign(key),
+      await base().setSubject(String(user.id)).setIssuer('hireloop').setAudience('hireloop-api').setExpirationTime('5m').sign(key),
+      await base().setSubject(String(user.id)).setAudience('hireloop-api').setIssuedAt().setExpirationTime('5m').sign(key),
+      await base().setSubject(String(user.id)).setIssuer('hireloop').setIssuedAt().setExpirationTime('5m').sign(key),
+      await base()
+        .setSubject(`0x${user.id.toString(16)}`)
+        .setIssuer('hireloop')
+        .setAudience('hireloop-api')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key),
+      // Issued long ago with a far expiry: older than an access token can be.
+      await base()
+        .setSubject(String(user.id))
+        .setIssuer('hireloop')
+        .setAudience('hireloop-api')
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 86_400)
+        .setExpirationTime('365d')
+        .sign(key),
+    ];
+    for (const token of tokens) expect((await t.app.inject({ url: '/api/users/', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
   it('cuts off a deactivated account at once', async () => {
     const user = await createUser(t.db, { role: 'admin' });
     const s = await signIn(user.email);
@@ -306,6 +344,17 @@ describe('password reset', () => {
 });
 
 describe('Google sign-in', () => {
+  it('answers 404 method_not_offered (a client error, not a server fault) when Google is not set up', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'POST', url: '/api/google/', payload: { access_token: 'x.y.z', role: 'jobseeker' } });
+      expect(res.statusCode).toBe(404);
+      expect(json(res).code).toBe('method_not_offered');
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('creates a new account with the chosen role, then signs the same person in', async () => {
     const token = await google.sign({ sub: 'g-1', email: 'gina@example.test', name: 'Gina Google' });
     const res = await post('/api/google/', { access_token: token, role: 'employer' });

@@ -11,7 +11,9 @@ export interface GoogleIdentity {
 export function createGoogleVerifier(options: { clientId: string | undefined; jwksUrl: string; issuers: string[] }) {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
   return async function verifyGoogleToken(idToken: string): Promise<GoogleIdentity> {
-    if (!options.clientId) throw new AppError('service_unavailable', 'Google sign-in is not set up on this server.');
+    // A client's call, not a server fault: a 404 with its own code, logged as nothing worse than a request.
+    if (!options.clientId)
+      throw new AppError('method_not_offered', 'Google sign-in is not offered on this server. Sign in with your e-mail instead.');
     let payload;
     try {
       ({ payload } = await jwtVerify(idToken, keys, {

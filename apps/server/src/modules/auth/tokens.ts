@@ -27,9 +27,16 @@ export function createTokenSigner(secret: string) {
     },
     async verify(token: string): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        // A token without an expiry (or issue time, subject, issuer, audience) is refused even when signed.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub', 'iss', 'aud'],
+          maxTokenAge: `${limits.accessTokenTtlSeconds + 60}s`,
+        });
         const role = roleSchema.safeParse(payload.role);
-        const userId = Number(payload.sub);
+        const userId = /^\d{1,10}$/.test(payload.sub ?? '') ? Number(payload.sub) : Number.NaN;
         if (!role.success || !Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
         return { userId, role: role.data, sessionId: payload.sid };
       } catch (error) {
