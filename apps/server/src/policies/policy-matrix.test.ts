@@ -322,13 +322,21 @@ const rows: Row[] = [
     request: () => ({ url: `/api/jobseekers/${w.otherSeeker.user.id}/` }),
     expect: { ...byRole(404, { employer: true }), admin: 200 },
   },
-  ...(['photo', 'resume'] as const).map((kind): Row => ({
+  {
     action: 'jobseeker.view',
     method: 'GET',
-    path: `/api/jobseekers/{id}/${kind}/`,
-    request: () => ({ url: `/api/jobseekers/${w.applicant.user.id}/${kind}/` }),
+    path: '/api/jobseekers/{id}/photo/',
+    request: () => ({ url: `/api/jobseekers/${w.applicant.user.id}/photo/` }),
     expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 200, anonymous: 404 },
-  })),
+  },
+  {
+    // Companies read the resume sent with the application (/api/applications/{id}/resume/), not today's profile file.
+    action: 'jobseeker.view_profile_resume',
+    method: 'GET',
+    path: '/api/jobseekers/{id}/resume/',
+    request: () => ({ url: `/api/jobseekers/${w.applicant.user.id}/resume/` }),
+    expect: { owner: 404, recruiter: 404, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 200, anonymous: 404 },
+  },
 
   // Saved jobs
   {

@@ -39,7 +39,7 @@ export interface ApplicationFacts {
 }
 export interface JobseekerFacts {
   id: number;
-  /** The companies whose jobs this job seeker applied to. */
+  /** The companies this job seeker has a live application with (open, or hired/rejected by them; not withdrawn). */
   appliedToCompanyIds: readonly number[];
 }
 export interface TeamMemberFacts {
@@ -120,6 +120,8 @@ export const policy = {
     isSelf(a, s.id) || isAdmin(a) || (isEmployer(a) && a!.companyId !== null && s.appliedToCompanyIds.includes(a!.companyId))
       ? allow
       : hide,
+  /** The resume on the profile today: the job seeker's own and admins'; companies read the one sent with an application. */
+  'jobseeker.view_profile_resume': (a: Actor, s: { id: number }) => (isSelf(a, s.id) || isAdmin(a) ? allow : hide),
 } as const;
 
 export type Action = keyof typeof policy;

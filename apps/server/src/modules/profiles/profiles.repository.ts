@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Education, JobPreferences, ProfileSkill, WorkExperience } from '@jobportal/shared';
 import type { Db } from '../../db/client';
@@ -187,12 +187,28 @@ export async function findProfileFile(db: Db, userId: number, kind: 'photo' | 'r
   return row?.file;
 }
 
-/** The companies whose jobs the job seeker applied to (what the access policy reads of a job seeker). */
+/**
+ * The companies the job seeker has a live application with (what the access policy reads of a job
+ * seeker): open, or decided by the company (hired, rejected). A withdrawn one no longer counts.
+ */
 export async function findAppliedCompanyIds(db: Db, jobseekerId: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ companyId: jobs.companyId })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(eq(applications.jobseekerId, jobseekerId));
+    .where(and(eq(applications.jobseekerId, jobseekerId), ne(applications.status, 'withdrawn')));
   return rows.map((r) => r.companyId);
+}
+
+/** The resume sent with the job seeker's newest live application to a company (what its members read, not today's profile file). */
+export async function findResumeSentToCompany(db: Db, jobseekerId: number, companyId: number) {
+  const [row] = await db
+    .select({ applicationId: applications.id, file: uploadedFiles })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
+    .where(and(eq(applications.jobseekerId, jobseekerId), eq(jobs.companyId, companyId), ne(applications.status, 'withdrawn')))
+    .orderBy(desc(applications.appliedAt), desc(applications.id))
+    .limit(1);
+  return row;
 }

@@ -2,12 +2,13 @@ import type { ProfileOut, profileUpdate } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { authorize } from '../../policies/policy';
+import { authorize, can } from '../../policies/policy';
+import { applicationResumeUrl } from '../applications/applications.presenter';
 import type { Viewer } from '../../lib/access';
 import type { CheckedFile } from '../files/file-types';
 import type { NewFile } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
-import { presentProfile } from './profiles.presenter';
+import { presentFile, presentProfile } from './profiles.presenter';
 import * as repo from './profiles.repository';
 import type { ProfileValues } from './profiles.repository';
 
@@ -90,16 +91,27 @@ export function createProfilesService({ db, files }: ProfilesDeps) {
       return load(viewer.userId);
     },
 
-    /** A job seeker's profile for an admin or an employer the seeker applied to; 404 for everyone else. */
+    /**
+     * A job seeker's profile for an admin, or for a member of a company the seeker has a live
+     * application with; 404 for everyone else. The company reads the resume sent with the
+     * application, not whatever the profile holds today.
+     */
     async getForViewer(viewer: Viewer, jobseekerId: number): Promise<ProfileOut> {
       await authorizeView(viewer, jobseekerId);
-      return load(jobseekerId);
+      const profile = await load(jobseekerId);
+      if (can(viewer, 'jobseeker.view_profile_resume', { id: jobseekerId })) return profile;
+      const sent = viewer.companyId === null ? undefined : await repo.findResumeSentToCompany(db, jobseekerId, viewer.companyId);
+      return { ...profile, resume: sent ? presentFile(applicationResumeUrl(sent.applicationId), sent.file) : null };
     },
 
     /** The bytes of a job seeker's photo or resume for a viewer allowed to see the profile; 404 otherwise. */
     async getFile(viewer: Viewer | null, jobseekerId: number, kind: ProfileFileKind): Promise<{ file: UploadedFileRow; data: Buffer }> {
       const what = kind === 'photo' ? 'That photo' : 'That resume';
       await authorizeView(viewer, jobseekerId, what);
+      // The profile's own resume is the job seeker's; companies read the one sent with an application.
+      if (kind === 'resume') {
+        authorize(viewer, 'jobseeker.view_profile_resume', { id: jobseekerId }, { notFoundAs: what });
+      }
       const file = await repo.findProfileFile(db, jobseekerId, kind);
       const data = file ? await files.read(file) : undefined;
       if (!file || !data) throw notFound(what);

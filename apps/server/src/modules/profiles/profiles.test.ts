@@ -421,21 +421,43 @@ describe('GET /api/jobseekers/{id}/ and the profile files', () => {
     }
   });
 
-  it('serves the resume and photo to the owner, the employer applied to and admins; 404 to everyone else', async () => {
+  it('serves the photo to the job seeker, the company applied to and admins, the profile resume to the job seeker and admins; 404 to everyone else', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const otherSeeker = await signedInUser(t, { role: 'jobseeker' });
     const otherEmployer = await employerWithJob(t);
-    for (const url of [profile.resume!.url, profile.profile_photo!.url]) {
-      for (const token of [seeker.token, employer.token, admin.token]) {
-        expect((await t.app.inject({ url, headers: bearer(token) })).statusCode, url).toBe(200);
-      }
+    const allowed = new Map([
+      [profile.profile_photo!.url, [seeker.token, employer.token, admin.token]],
+      // The company reads the resume sent with the application, not whatever the profile holds today.
+      [profile.resume!.url, [seeker.token, admin.token]],
+    ]);
+    for (const [url, tokens] of allowed) {
+      for (const token of tokens) expect((await t.app.inject({ url, headers: bearer(token) })).statusCode, url).toBe(200);
       expect((await t.app.inject({ url })).statusCode).toBe(404);
-      for (const token of [otherSeeker.token, otherEmployer.token]) {
+      for (const token of [otherSeeker.token, otherEmployer.token, ...(tokens.includes(employer.token) ? [] : [employer.token])]) {
         expect((await t.app.inject({ url, headers: bearer(token) })).statusCode, url).toBe(404);
       }
     }
     expect(
       (await t.app.inject({ url: `/api/jobseekers/${otherSeeker.user.id}/resume/`, headers: bearer(otherSeeker.token) })).statusCode,
     ).toBe(404);
+  });
+
+  it("gives the company the resume sent with the application, and nothing once the job seeker withdrew it", async () => {
+    const applicant = await signedInUser(t, { role: 'jobseeker', fullName: 'Wren Withdrawn' });
+    await createProfile(t.db, applicant.user.id, { phoneNumber: '+49 30 1234567', bio: 'Today\'s profile.' });
+    const updated = json<ProfileOut>(await putForm(applicant.token, [file('resume', 'today.pdf', 'application/pdf', pdf)]));
+    const company = await employerWithJob(t);
+    const sent = await storedResume(t, applicant.user);
+    const application = await createApplication(t.db, { jobId: company.job.id, jobseekerId: applicant.user.id, resumeFileId: sent.id });
+    const url = `/api/jobseekers/${applicant.user.id}/`;
+    const seen = json<ProfileOut>(await t.app.inject({ url, headers: bearer(company.token) }));
+    expect(seen.resume?.url).toBe(`/api/applications/${application.id}/resume/`);
+    expect(seen.resume?.url).not.toBe(updated.resume?.url);
+    expect((await t.app.inject({ url: seen.resume!.url, headers: bearer(company.token) })).statusCode).toBe(200);
+    // The job seeker withdraws their only application: the company no longer reads the profile.
+    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/applications/${application.id}/withdraw/`, headers: bearer(applicant.token) });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await t.app.inject({ url, headers: bearer(company.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${url}photo/`, headers: bearer(company.token) })).statusCode).toBe(404);
   });
 });
