@@ -3,8 +3,9 @@
  * real rows, answers the status its row says. A new endpoint without a row fails the coverage test;
  * a new action of the policy table without an endpoint that exercises it fails too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyInvitations, notifications } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companies, companyInvitations, notifications } from '../db/schema';
 import {
   createApplication,
   createCompany,
@@ -471,7 +472,9 @@ const rows: Row[] = [
     variant: 'logo',
     method: 'PUT',
     path: '/api/companies/{id}/logo/',
-    request: () => {
+    request: async () => {
+      // The owner's cell before sends the company back to review; each caller meets it approved.
+      await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, w.company.id));
       const body = formBody([{ name: 'logo', filename: 'logo.png', contentType: 'image/png', data: makePng(8, 8, [200, 30, 30]) }]);
       return { url: `/api/companies/${w.company.id}/logo/`, payload: body.payload, headers: body.headers };
     },
@@ -601,6 +604,10 @@ const rows: Row[] = [
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
   w = await makeWorld();
+});
+// A new logo by the owner sends company A back to review (decision 007); every row starts from it approved.
+beforeEach(async () => {
+  await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, w.company.id));
 });
 afterAll(() => t?.close());
 

@@ -91,7 +91,25 @@ export async function insertCompany(db: Db, ownerId: number, values: CompanyValu
   return row;
 }
 
-export async function updateCompany(db: Db, id: number, values: Partial<CompanyValues>): Promise<void> {
+/** What an administrator approved: a change to one of these sends an approved company back to review. */
+export interface ApprovedFace {
+  name: string;
+  websiteUrl: string | null;
+  logo: string | null;
+  isApproved: boolean;
+}
+
+/** Locks the company row for a change and answers what was approved (undefined: no such company). */
+export async function lockApprovedFace(db: Db, id: number): Promise<ApprovedFace | undefined> {
+  const [row] = await db
+    .select({ name: companies.name, websiteUrl: companies.websiteUrl, logo: companies.logo, isApproved: companies.isApproved })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateCompany(db: Db, id: number, values: Partial<CompanyValues> & { isApproved?: boolean }): Promise<void> {
   await db
     .update(companies)
     .set({ ...values, updatedAt: sql`now()` })
@@ -122,16 +140,6 @@ export async function setCompanyApproval(
 }
 
 /** Records a new logo key; answers the one it replaced. */
-export async function setCompanyLogo(db: Db, id: number, key: string): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ logo: companies.logo }).from(companies).where(eq(companies.id, id)).for('update');
-    await tx
-      .update(companies)
-      .set({ logo: key, updatedAt: sql`now()` })
-      .where(eq(companies.id, id));
-    return current?.logo ?? null;
-  });
-}
 
 /** Deletes a company and (by cascade) its jobs; answers its logo key, or undefined when there was none. */
 export async function deleteCompany(db: Db, id: number): Promise<{ logo: string | null } | undefined> {

@@ -66,6 +66,37 @@ export function createCompaniesService(deps: CompaniesDeps) {
     return present(viewer, row);
   }
 
+  /**
+   * Changes the company's details (and logo). A change by its owner to what an administrator
+   * approved (name, website, logo) sends an approved company back to review in the same
+   * transaction, audited: a rebrand to a famous name must not keep the approval (decision 007).
+   * Answers the logo it replaced.
+   */
+  async function saveDetails(viewer: Viewer, id: number, values: Partial<CompanyValues> & { logo?: string }): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const face = await repo.lockApprovedFace(tx, id);
+      if (!face) throw notFound('That company');
+      const changed =
+        (values.name !== undefined && values.name !== face.name) ||
+        (values.websiteUrl !== undefined && values.websiteUrl !== face.websiteUrl) ||
+        (values.logo !== undefined && values.logo !== face.logo);
+      // Administrators' own edits are approved as they are made.
+      const backToReview = face.isApproved && changed && !can(viewer, 'company.approve', undefined);
+      if (Object.keys(values).length) await repo.updateCompany(tx, id, { ...values, ...(backToReview ? { isApproved: false } : {}) });
+      if (backToReview) {
+        await recordAudit(tx, {
+          by: viewer,
+          action: 'company.approval_changed',
+          objectType: 'company',
+          objectId: id,
+          before: { is_approved: true, name: face.name, website_url: face.websiteUrl },
+          after: { is_approved: false, name: values.name ?? face.name, website_url: values.websiteUrl ?? face.websiteUrl, reason: 'changed_after_approval' },
+        });
+      }
+      return values.logo !== undefined ? face.logo : null;
+    });
+  }
+
   async function mailApproval(company: CompanyRecord) {
     const owner = await findUserById(db, company.ownerId);
     if (!owner) return;
@@ -141,7 +172,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
     async replace(viewer: Viewer, id: number, input: ParsedInput): Promise<CompanyOut> {
       await companyFor(viewer, 'company.edit', id);
-      await repo.updateCompany(db, id, toValues(input));
+      await saveDetails(viewer, id, toValues(input));
       return reload(viewer, id);
     },
 
@@ -150,7 +181,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const { is_approved: approval, ...fields } = input;
       if (approval !== undefined) authorize(viewer, 'company.approve', undefined);
       const values = toValues(fields);
-      if (Object.keys(values).length) await repo.updateCompany(db, id, values);
+      if (Object.keys(values).length) await saveDetails(viewer, id, values);
       if (approval !== undefined) await applyApproval(viewer, id, approval);
       return reload(viewer, id);
     },
@@ -177,7 +208,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
     async setLogo(viewer: Viewer, id: number, upload: CheckedFile): Promise<CompanyOut> {
       await companyFor(viewer, 'company.edit', id);
       const key = await files.storeLogo(id, upload);
-      const previous = await repo.setCompanyLogo(db, id, key);
+      const previous = await saveDetails(viewer, id, { logo: key });
       if (previous && previous !== key) await files.removeStored(previous);
       return reload(viewer, id);
     },

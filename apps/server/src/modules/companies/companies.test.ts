@@ -11,7 +11,7 @@ let admin: { token: string };
 let seeker: { token: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
   admin = await signedInUser(t, { role: 'admin' });
   seeker = await signedInUser(t, { role: 'jobseeker' });
 });
@@ -399,6 +399,9 @@ describe('company logo', () => {
     expect(logo).toMatch(new RegExp(`^/api/companies/${company.id}/logo/\\?v=[a-z0-9]+$`));
     const stored = fs.readdirSync(path.join(t.uploadsDir, 'logos'));
     expect(stored.some((f) => f.endsWith('.png'))).toBe(true);
+    // A new logo goes back to review (see "changing what was approved"); the administrator approves it.
+    expect(json<Company>(res).is_approved).toBe(false);
+    await t.app.inject({ method: 'PATCH', url: `/api/companies/${company.id}/`, headers: bearer(admin.token), payload: { is_approved: true } });
 
     const served = await t.app.inject({ url: logo });
     expect(served.statusCode).toBe(200);
@@ -411,7 +414,8 @@ describe('company logo', () => {
     expect(again.statusCode).toBe(200);
     expect(json<Company>(again).logo).not.toBe(logo);
     expect(fs.readdirSync(path.join(t.uploadsDir, 'logos')).filter((f) => f.startsWith(`company-${company.id}-`))).toHaveLength(1);
-    expect((await t.app.inject({ url: `/api/companies/${company.id}/logo/` })).headers['content-type']).toBe('image/webp');
+    // (Back in review again: its owner still sees it.)
+    expect((await t.app.inject({ url: `/api/companies/${company.id}/logo/`, headers: bearer(token) })).headers['content-type']).toBe('image/webp');
   });
 
   it('judges the type by the bytes: an executable named .png is refused with 415', async () => {
@@ -469,5 +473,43 @@ describe('company logo', () => {
     expect((await t.app.inject({ url: `/api/companies/${stranger.company.id}/logo/`, headers: bearer(stranger.token) })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('changing what was approved', () => {
+  const jobIsPublic = async (jobId: number) => (await t.app.inject({ url: `/api/jobs/${jobId}/` })).statusCode === 200;
+
+  it("sends an approved company back to review when its owner changes its name, website or logo; other details keep it approved", async () => {
+    const { token, company } = await employerWithCompany({ isApproved: true });
+    const job = await createJob(t.db, company.id);
+    const url = `/api/companies/${company.id}/`;
+    const edit = (payload: object) => t.app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
+
+    const described = await edit({ description: 'We now also build drones.' });
+    expect(json<Company>(described).is_approved).toBe(true);
+    expect(await jobIsPublic(job.id)).toBe(true);
+
+    const renamed = await edit({ name: 'Famous Brand Inc' });
+    expect(renamed.statusCode).toBe(200);
+    expect(json<Company>(renamed)).toMatchObject({ name: 'Famous Brand Inc', is_approved: false });
+    expect(await jobIsPublic(job.id)).toBe(false);
+    const audit = await t.app.inject({ url: `/api/admin/audit/?object_type=company&object_id=${company.id}`, headers: bearer(admin.token) });
+    expect(json<Page<{ action: string; after: { is_approved: boolean; name: string } }>>(audit).results[0]).toMatchObject({
+      action: 'company.approval_changed',
+      after: { is_approved: false, name: 'Famous Brand Inc' },
+    });
+
+    // Approved again; then a new logo sends it back too.
+    expect((await t.app.inject({ method: 'POST', url: `${url}toggle_approval/`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    const logo = multipart('logo', 'logo.png', 'image/png', png);
+    const uploaded = await t.app.inject({ method: 'PUT', url: `${url}logo/`, headers: { ...bearer(token), ...logo.headers }, payload: logo.payload });
+    expect(uploaded.statusCode).toBe(200);
+    expect(json<Company>(uploaded).is_approved).toBe(false);
+  });
+
+  it('keeps the approval when an administrator corrects the name', async () => {
+    const { company } = await employerWithCompany({ isApproved: true });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/companies/${company.id}/`, headers: bearer(admin.token), payload: { name: 'Corrected Name GmbH' } });
+    expect(json<Company>(res)).toMatchObject({ name: 'Corrected Name GmbH', is_approved: true });
   });
 });

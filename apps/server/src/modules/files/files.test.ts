@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKinds, formatFileLimit, type FileKind, type ProfileOut } from '@jobportal/shared';
-import { uploadedFiles, type UploadedFileRow } from '../../db/schema';
+import { companies, uploadedFiles, type UploadedFileRow } from '../../db/schema';
 import { makePdf } from '../../db/seed/documents';
 import { createApplication, createCompany, createProfile } from '../../db/seed/factories';
 import { formBody, type FormPart } from '../../test/forms';
@@ -125,6 +125,8 @@ async function upload(
       headers: { ...bearer(employer.token), ...body.headers },
       payload: body.payload,
     });
+    // A new logo sends an approved company back to review; here the administrator has approved it again.
+    await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));
     return { res, token: employer.token };
   }
   const seeker = await signedInUser(t, { role: 'jobseeker' });

@@ -104,8 +104,16 @@ export function EmployerCompanyManagementScreen() {
       return;
     }
     try {
-      await uploadLogo({ id: company.id, file }).unwrap();
-      notifications.show({ message: 'Logo updated.', color: 'teal' });
+      const saved = await uploadLogo({ id: company.id, file }).unwrap();
+      notifications.show(
+        company.is_approved && !saved.is_approved
+          ? {
+              title: 'Logo saved, and back in review',
+              message: 'Your jobs are not public until an administrator approves the new logo.',
+              color: 'orange',
+            }
+          : { message: 'Logo updated.', color: 'teal' },
+      );
     } catch (uploadError) {
       setLogoError(describeError(uploadError));
     }
@@ -135,8 +143,18 @@ export function EmployerCompanyManagementScreen() {
 
   const submitChanges = async (values: CompanyFormValues) => {
     if (!company) return;
-    await replaceCompany({ id: company.id, body: toCompanyInput(values) }).unwrap();
-    notifications.show({ message: 'Company details saved.', color: 'teal' });
+    const saved = await replaceCompany({ id: company.id, body: toCompanyInput(values) }).unwrap();
+    if (company.is_approved && !saved.is_approved) {
+      notifications.show({
+        title: 'Saved, and back in review',
+        message:
+          'A new name or website goes to an administrator again. Your jobs are not public until it is approved, usually within a day.',
+        color: 'orange',
+        autoClose: 10_000,
+      });
+    } else {
+      notifications.show({ message: 'Company details saved.', color: 'teal' });
+    }
   };
 
   const name = typedName ?? company?.name ?? '';
@@ -154,6 +172,12 @@ export function EmployerCompanyManagementScreen() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Card>
+                {company?.is_approved && !isReadOnly && (
+                  <Text size="sm" c="dimmed" mb="md">
+                    Changing the name, website or logo sends the company back to an administrator for review; until it is approved again,
+                    your jobs are not public. Other details change at once.
+                  </Text>
+                )}
                 {isReadOnly && company ? (
                   <CompanySummary company={company} />
                 ) : (
