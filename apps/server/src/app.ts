@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', async () => {
+    await auth.drain();
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
     await redis?.quit();

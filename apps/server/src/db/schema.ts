@@ -88,7 +88,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['sign_in', 'password_reset', 'company_invite'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'sign_in', 'password_reset', 'company_invite'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -11,6 +11,8 @@ export interface LimitRule {
 export interface RateLimiter {
   /** Count a hit; answers how long to wait when over the limit, else 0. */
   hit(key: string, rule: LimitRule): Promise<number>;
+  /** The hits counted in the key's current window, and the seconds until it ends (0 when none). */
+  peek(key: string): Promise<{ count: number; resetsInSeconds: number }>;
   reset(key: string): Promise<void>;
   close(): void;
 }
@@ -33,6 +35,13 @@ export function createMemoryRateLimiter(): RateLimiter {
       w.count += 1;
       return Promise.resolve(w.count > rule.limit ? (w.resetAt - now) / 1000 : 0);
     },
+    peek(key) {
+      const w = windows.get(key);
+      const now = Date.now();
+      return Promise.resolve(
+        w && w.resetAt > now ? { count: w.count, resetsInSeconds: (w.resetAt - now) / 1000 } : { count: 0, resetsInSeconds: 0 },
+      );
+    },
     reset(key) {
       windows.delete(key);
       return Promise.resolve();
@@ -48,6 +57,11 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
       const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
       if (ttl < 0) await redis.pexpire(k, rule.windowSeconds * 1000);
       return count > rule.limit ? Math.max(ttl, 1000) / 1000 : 0;
+    },
+    async peek(key) {
+      const k = `${prefix}rl:${key}`;
+      const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+      return count === null || ttl <= 0 ? { count: 0, resetsInSeconds: 0 } : { count: Number(count), resetsInSeconds: ttl / 1000 };
     },
     async reset(key) {
       await redis.del(`${prefix}rl:${key}`);

@@ -12,7 +12,7 @@ import {
 } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, rateLimited } from '../../lib/app-error';
 import { hmac, randomDigits, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
@@ -40,6 +40,8 @@ export interface ClientInfo {
 }
 
 const minutes = (n: number) => n * 60;
+/** How much slower each password attempt on an account under attack is answered. */
+const loginSlowdownMs = 1000;
 
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, limiter, signer } = deps;
@@ -49,7 +51,10 @@ export function createAuthService(deps: AuthDeps) {
   });
   const rules = {
     loginPerIp: rule(30, minutes(5)),
-    loginPerAccount: rule(10, minutes(15)),
+    /** Failed passwords on one account from one address: then that address waits (429). */
+    loginFailuresPerAddress: rule(10, minutes(15)),
+    /** Failed passwords on one account from anywhere: then every attempt on it is slowed, never refused. */
+    loginFailuresPerAccount: rule(10, minutes(15)),
     signupPerIp: rule(10, minutes(60)),
     sendCodePerIp: rule(20, minutes(15)),
     verifyPerIp: rule(30, minutes(15)),
@@ -85,62 +90,114 @@ export function createAuthService(deps: AuthDeps) {
 
   type CodeMail = (code: string) => { subject: string; text: string };
   const codeMail =
-    (purpose: 'sign_in' | 'password_reset'): CodeMail =>
+    (purpose: CodePurpose): CodeMail =>
     (code) => {
       const [subject, intro] =
         purpose === 'password_reset'
           ? [`Your ${deps.productName} password reset code`, 'Use this code to choose a new password:']
-          : [`Your ${deps.productName} sign-in code: ${code}`, 'Use this code to confirm your e-mail address and sign in:'];
+          : purpose === 'signup'
+            ? [`Confirm your ${deps.productName} sign-up: ${code}`, 'Use this code to confirm your e-mail address and finish signing up:']
+            : [`Your ${deps.productName} sign-in code: ${code}`, 'Use this code to confirm your e-mail address and sign in:'];
       return {
         subject,
         text: `${intro}\n\n    ${code}\n\nIt works once and expires in ${limits.otpTtlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
       };
     };
 
-  /** Makes a code and mails it; answers when it expires. Throws mail_failed when the mail server refuses. */
-  async function sendCode(
-    email: string,
-    purpose: CodePurpose,
-    mail: CodeMail = codeMail(purpose === 'password_reset' ? 'password_reset' : 'sign_in'),
-  ): Promise<Date> {
+  /**
+   * Mail leaves off the request's path: an answer never waits for (or tells of) the mail server, so
+   * it takes the same time whether or not a message goes out. A refused message is tried again a
+   * few times, then logged. `drain` waits for those in flight (shutdown, tests).
+   */
+  const deliveries = new Set<Promise<void>>();
+  function deliver(message: { to: string; subject: string; text: string }, what: string): void {
+    const attempt = async () => {
+      for (let tries = 1; ; tries++) {
+        try {
+          await mailer.send(message);
+          return;
+        } catch (error) {
+          if (tries >= 3) {
+            deps.log.error({ err: error, to: message.to }, `${what}: e-mail not sent`);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, tries * 1000));
+        }
+      }
+    };
+    const running = attempt().finally(() => deliveries.delete(running));
+    deliveries.add(running);
+  }
+
+  /** Makes a code and mails it (in the background); answers when the code expires. */
+  async function sendCode(email: string, purpose: CodePurpose, mail: CodeMail = codeMail(purpose)): Promise<Date> {
     const code = randomDigits(limits.otpLength);
     const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
     await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt });
-    try {
-      await mailer.send({ to: email, ...mail(code) });
-    } catch (error) {
-      deps.log.error({ err: error, to: email, purpose }, 'sending a one-time code failed');
-      throw new AppError('mail_failed', 'We could not send the e-mail just now. Please try again in a minute.');
-    }
+    deliver({ to: email, ...mail(code) }, `${purpose} code`);
     return expiresAt;
   }
 
-  /** Checks a code; a wrong one counts a try, and the fifth wrong try retires the code. */
-  async function checkCode(email: string, purpose: CodePurpose, code: string, ip: string): Promise<void> {
+  /**
+   * Checks a code against the live codes of the given purposes and uses up the one it matches,
+   * answering its purpose. A wrong code counts a try on each of them; the fifth retires a code.
+   */
+  async function checkCode(email: string, purposes: CodePurpose | CodePurpose[], code: string, ip: string): Promise<CodePurpose> {
     await enforceLimits(limiter, [
       [`verify:ip:${ip}`, rules.verifyPerIp],
       [`verify:acct:${email}`, rules.verifyPerAccount],
     ]);
-    const stored = await repo.findLatestCode(db, email, purpose);
-    if (!stored || stored.expiresAt.getTime() <= Date.now() || stored.attempts >= limits.otpMaxAttempts) {
+    const live = [];
+    for (const purpose of Array.isArray(purposes) ? purposes : [purposes]) {
+      const stored = await repo.findLatestCode(db, email, purpose);
+      if (stored && stored.expiresAt.getTime() > Date.now() && stored.attempts < limits.otpMaxAttempts) live.push(stored);
+    }
+    if (!live.length) {
       throw new AppError('otp_expired', 'That code has expired or was already used. Ask for a new one.', {
         fields: { otp: ['This code has expired. Ask for a new one.'] },
       });
     }
-    if (!safeEqualHex(stored.codeHash, hashCode(email, purpose, code))) {
-      const tries = await repo.countWrongTry(db, stored.id);
-      const left = limits.otpMaxAttempts - tries;
+    const match = live.find((stored) => safeEqualHex(stored.codeHash, hashCode(email, stored.purpose, code)));
+    if (!match) {
+      let left = 0;
+      for (const stored of live) left = Math.max(left, limits.otpMaxAttempts - (await repo.countWrongTry(db, stored.id)));
       const message =
         left > 0
           ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
           : 'That code is not right, and it is now used up. Ask for a new one.';
       throw new AppError('invalid_otp', message, { fields: { otp: [message] } });
     }
-    if (!(await repo.consumeCode(db, stored.id))) {
+    if (!(await repo.consumeCode(db, match.id))) {
       throw new AppError('otp_expired', 'That code was already used. Ask for a new one.', {
         fields: { otp: ['This code was already used.'] },
       });
     }
+    return match.purpose;
+  }
+
+  /**
+   * An unverified account confirmed by anything but its own sign-up code (a sign-in code, Google):
+   * the password its sign-up set was never confirmed, so it goes, with any sessions; the owner is told.
+   */
+  async function confirmWithoutSignupCode(user: UserRow): Promise<UserRow> {
+    if (user.emailVerified) return user;
+    const hadPassword = user.passwordHash !== null;
+    await repo.updateUser(db, user.id, { emailVerified: true, ...(hadPassword ? { passwordHash: null } : {}) });
+    await repo.revokeUserSessions(db, user.id, 'unconfirmed_password_removed');
+    if (hadPassword) {
+      deliver(
+        {
+          to: user.email,
+          subject: `Your ${deps.productName} e-mail is confirmed`,
+          text:
+            `Hello,\n\nYour e-mail address is confirmed and you are signed in to ${deps.productName}.\n\n` +
+            'Someone had started a sign-up with this address and chose a password, but that sign-up was never confirmed, so we removed that password. ' +
+            'Sign in with an e-mailed code, or choose a password with "Forgot password?" on the sign-in page.\n',
+        },
+        'unconfirmed password removed',
+      );
+    }
+    return { ...user, emailVerified: true, passwordHash: hadPassword ? null : user.passwordHash };
   }
 
   function assertPasswordAllowed(password: string, context: { email: string; fullName?: string }, field: string) {
@@ -155,40 +212,65 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    /**
+     * Signs up, answering the same (and as fast) whether or not the address has an account: a new
+     * address gets an account and a sign-up code; an unconfirmed one has its pending sign-up
+     * replaced (name, role, password) and a new code; a confirmed one stays as it is and its owner
+     * is told by e-mail that someone tried.
+     */
     async signup(input: SignupRequest, client: ClientInfo) {
       await enforceLimits(limiter, [[`signup:ip:${client.ip}`, rules.signupPerIp]]);
       assertPasswordAllowed(input.password, { email: input.email, fullName: input.full_name }, 'password');
-      const user = await repo.insertUser(db, {
-        email: input.email,
-        fullName: input.full_name,
-        role: input.role,
-        passwordHash: await hashPassword(input.password),
+      const passwordHash = await hashPassword(input.password);
+      const answer = (userId: number) => ({
+        user_id: userId,
+        message: `We sent a ${limits.otpLength}-digit code to ${input.email}. Enter it to finish.`,
       });
-      if (!user) {
-        throw new AppError('email_taken', 'An account with this e-mail already exists. Sign in instead.', {
-          fields: { email: ['An account with this e-mail already exists. Sign in instead.'] },
-        });
+      const pending = { fullName: input.full_name, role: input.role, passwordHash };
+      const user = (await repo.insertUser(db, { email: input.email, ...pending })) ?? (await repo.findUserByEmail(db, input.email));
+      if (!user) throw new AppError('conflict', 'Try again in a moment.');
+      if (user.emailVerified) {
+        if ((await limiter.hit(`signup-notice:${user.email}`, rules.resend)) === 0) {
+          deliver(
+            {
+              to: user.email,
+              subject: `Someone tried to sign up to ${deps.productName} with your e-mail`,
+              text:
+                `Hello ${user.fullName},\n\nSomeone tried to create a new ${deps.productName} account with this e-mail address. ` +
+                'Your account is unchanged. If it was you, sign in instead, or choose a new password with "Forgot password?". ' +
+                'If it was not you, you can ignore this e-mail.\n',
+            },
+            'sign-up notice',
+          );
+        }
+        return answer(user.id);
       }
-      await limiter.hit(`resend:sign_in:${user.email}`, rules.resend);
-      try {
-        await sendCode(user.email, 'sign_in');
-      } catch {
-        return {
-          user_id: user.id,
-          message: 'Your account is created, but the e-mail with your code could not be sent. Ask for a new code in a minute.',
-        };
-      }
-      return { user_id: user.id, message: `We sent a ${limits.otpLength}-digit code to ${user.email}. Enter it to finish.` };
+      // A sign-up that was never confirmed is replaced by this one, password and all.
+      if (user.passwordHash !== passwordHash) await repo.updateUser(db, user.id, pending);
+      if ((await limiter.hit(`resend:signup:${user.email}`, rules.resend)) === 0) await sendCode(user.email, 'signup');
+      return answer(user.id);
     },
 
+    /**
+     * Password sign-in. Failed passwords are counted per account and address: an address that keeps
+     * failing on an account is stopped (429), while the account itself is only slowed down, so a
+     * stranger cannot lock its owner out and the owner's right password from their own address gets
+     * through (OWASP ASVS 2.2). Every attempt also counts per address.
+     */
     async login(input: LoginRequest, client: ClientInfo, options: { adminOnly?: boolean } = {}) {
-      await enforceLimits(limiter, [
-        [`login:ip:${client.ip}`, rules.loginPerIp],
-        [`login:acct:${input.email}`, rules.loginPerAccount],
-      ]);
+      await enforceLimits(limiter, [[`login:ip:${client.ip}`, rules.loginPerIp]]);
+      const pairKey = `login:fail:${input.email}:${client.ip}`;
+      const accountKey = `login:fail:${input.email}`;
+      const pair = await limiter.peek(pairKey);
+      if (pair.count >= rules.loginFailuresPerAddress.limit) throw rateLimited(pair.resetsInSeconds);
+      if ((await limiter.peek(accountKey)).count >= rules.loginFailuresPerAccount.limit) {
+        await new Promise((resolve) => setTimeout(resolve, loginSlowdownMs));
+      }
       const user = await repo.findUserByEmail(db, input.email);
       const isValid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !isValid || (options.adminOnly && user.role !== 'admin')) {
+        await limiter.hit(pairKey, rules.loginFailuresPerAddress);
+        await limiter.hit(accountKey, rules.loginFailuresPerAccount);
         throw new AppError('invalid_credentials', 'That e-mail and password do not match an account.');
       }
       if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
@@ -196,7 +278,7 @@ export function createAuthService(deps: AuthDeps) {
         await sendCodeQuietly(user.email);
         throw new AppError('email_not_verified', `Confirm your e-mail first: we sent a code to ${user.email}.`);
       }
-      await limiter.reset(`login:acct:${input.email}`);
+      await limiter.reset(pairKey);
       return issueSession(user, client);
     },
 
@@ -211,13 +293,23 @@ export function createAuthService(deps: AuthDeps) {
       return { detail: `If an account exists for ${email}, a ${limits.otpLength}-digit sign-in code is on its way.` };
     },
 
+    /**
+     * Signs in with an e-mailed code. The sign-up code confirms the account with the password its
+     * sign-up chose; any other code confirms the address but not that password (see confirmWithoutSignupCode).
+     */
     async verifySignInCode(input: VerifyOtpRequest, client: ClientInfo) {
-      await checkCode(input.email, 'sign_in', input.otp, client.ip);
-      const user = await repo.findUserByEmail(db, input.email);
-      if (!user) throw new AppError('otp_expired', 'That code has expired. Ask for a new one.');
-      if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      if (!user.emailVerified) await repo.updateUser(db, user.id, { emailVerified: true });
-      return issueSession({ ...user, emailVerified: true }, client);
+      const purpose = await checkCode(input.email, ['signup', 'sign_in'], input.otp, client.ip);
+      const found = await repo.findUserByEmail(db, input.email);
+      if (!found) throw new AppError('otp_expired', 'That code has expired. Ask for a new one.');
+      if (!found.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
+      let user = found;
+      if (purpose === 'signup' && !found.emailVerified) {
+        await repo.updateUser(db, found.id, { emailVerified: true });
+        user = { ...found, emailVerified: true };
+      } else {
+        user = await confirmWithoutSignupCode(found);
+      }
+      return issueSession(user, client);
     },
 
     async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshResponse> {
@@ -266,8 +358,11 @@ export function createAuthService(deps: AuthDeps) {
         if (user.googleSub && user.googleSub !== identity.sub) {
           throw new AppError('google_token_invalid', 'This e-mail is linked to a different Google account.');
         }
-        // Google has verified this address, so linking proves the same person owns it.
-        await repo.updateUser(db, user.id, { googleSub: identity.sub, emailVerified: true });
+        // Google has verified this address, so linking proves the same person owns it; a password
+        // from an unconfirmed sign-up is not theirs to keep.
+        user = await confirmWithoutSignupCode(user);
+        await repo.updateUser(db, user.id, { googleSub: identity.sub });
+        user = { ...user, googleSub: identity.sub };
       }
       if (user.role === 'admin') throw new AppError('permission_denied', 'Administrators sign in on the admin sign-in page.');
       if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
@@ -309,6 +404,9 @@ export function createAuthService(deps: AuthDeps) {
     assertPasswordAllowed,
     /** Signs a user in (a new session), as every sign-in path does. */
     startSession: issueSession,
+
+    /** Waits for the e-mails in flight (shutdown, tests). */
+    drain: () => Promise.all([...deliveries]).then(() => undefined),
 
     /** Resolves a bearer token to the live user behind it; revoked sessions fail at once. */
     async authenticate(accessToken: string) {

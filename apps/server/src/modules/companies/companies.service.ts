@@ -90,7 +90,12 @@ export function createCompaniesService(deps: CompaniesDeps) {
           objectType: 'company',
           objectId: id,
           before: { is_approved: true, name: face.name, website_url: face.websiteUrl },
-          after: { is_approved: false, name: values.name ?? face.name, website_url: values.websiteUrl ?? face.websiteUrl, reason: 'changed_after_approval' },
+          after: {
+            is_approved: false,
+            name: values.name ?? face.name,
+            website_url: values.websiteUrl ?? face.websiteUrl,
+            reason: 'changed_after_approval',
+          },
         });
       }
       return values.logo !== undefined ? face.logo : null;

@@ -401,7 +401,12 @@ describe('company logo', () => {
     expect(stored.some((f) => f.endsWith('.png'))).toBe(true);
     // A new logo goes back to review (see "changing what was approved"); the administrator approves it.
     expect(json<Company>(res).is_approved).toBe(false);
-    await t.app.inject({ method: 'PATCH', url: `/api/companies/${company.id}/`, headers: bearer(admin.token), payload: { is_approved: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: bearer(admin.token),
+      payload: { is_approved: true },
+    });
 
     const served = await t.app.inject({ url: logo });
     expect(served.statusCode).toBe(200);
@@ -415,7 +420,9 @@ describe('company logo', () => {
     expect(json<Company>(again).logo).not.toBe(logo);
     expect(fs.readdirSync(path.join(t.uploadsDir, 'logos')).filter((f) => f.startsWith(`company-${company.id}-`))).toHaveLength(1);
     // (Back in review again: its owner still sees it.)
-    expect((await t.app.inject({ url: `/api/companies/${company.id}/logo/`, headers: bearer(token) })).headers['content-type']).toBe('image/webp');
+    expect((await t.app.inject({ url: `/api/companies/${company.id}/logo/`, headers: bearer(token) })).headers['content-type']).toBe(
+      'image/webp',
+    );
   });
 
   it('judges the type by the bytes: an executable named .png is refused with 415', async () => {
@@ -479,7 +486,7 @@ describe('company logo', () => {
 describe('changing what was approved', () => {
   const jobIsPublic = async (jobId: number) => (await t.app.inject({ url: `/api/jobs/${jobId}/` })).statusCode === 200;
 
-  it("sends an approved company back to review when its owner changes its name, website or logo; other details keep it approved", async () => {
+  it('sends an approved company back to review when its owner changes its name, website or logo; other details keep it approved', async () => {
     const { token, company } = await employerWithCompany({ isApproved: true });
     const job = await createJob(t.db, company.id);
     const url = `/api/companies/${company.id}/`;
@@ -493,7 +500,10 @@ describe('changing what was approved', () => {
     expect(renamed.statusCode).toBe(200);
     expect(json<Company>(renamed)).toMatchObject({ name: 'Famous Brand Inc', is_approved: false });
     expect(await jobIsPublic(job.id)).toBe(false);
-    const audit = await t.app.inject({ url: `/api/admin/audit/?object_type=company&object_id=${company.id}`, headers: bearer(admin.token) });
+    const audit = await t.app.inject({
+      url: `/api/admin/audit/?object_type=company&object_id=${company.id}`,
+      headers: bearer(admin.token),
+    });
     expect(json<Page<{ action: string; after: { is_approved: boolean; name: string } }>>(audit).results[0]).toMatchObject({
       action: 'company.approval_changed',
       after: { is_approved: false, name: 'Famous Brand Inc' },
@@ -502,14 +512,24 @@ describe('changing what was approved', () => {
     // Approved again; then a new logo sends it back too.
     expect((await t.app.inject({ method: 'POST', url: `${url}toggle_approval/`, headers: bearer(admin.token) })).statusCode).toBe(200);
     const logo = multipart('logo', 'logo.png', 'image/png', png);
-    const uploaded = await t.app.inject({ method: 'PUT', url: `${url}logo/`, headers: { ...bearer(token), ...logo.headers }, payload: logo.payload });
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: `${url}logo/`,
+      headers: { ...bearer(token), ...logo.headers },
+      payload: logo.payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     expect(json<Company>(uploaded).is_approved).toBe(false);
   });
 
   it('keeps the approval when an administrator corrects the name', async () => {
     const { company } = await employerWithCompany({ isApproved: true });
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/companies/${company.id}/`, headers: bearer(admin.token), payload: { name: 'Corrected Name GmbH' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: bearer(admin.token),
+      payload: { name: 'Corrected Name GmbH' },
+    });
     expect(json<Company>(res)).toMatchObject({ name: 'Corrected Name GmbH', is_approved: true });
   });
 });

@@ -442,9 +442,9 @@ describe('GET /api/jobseekers/{id}/ and the profile files', () => {
     ).toBe(404);
   });
 
-  it("gives the company the resume sent with the application, and nothing once the job seeker withdrew it", async () => {
+  it('gives the company the resume sent with the application, and nothing once the job seeker withdrew it', async () => {
     const applicant = await signedInUser(t, { role: 'jobseeker', fullName: 'Wren Withdrawn' });
-    await createProfile(t.db, applicant.user.id, { phoneNumber: '+49 30 1234567', bio: 'Today\'s profile.' });
+    await createProfile(t.db, applicant.user.id, { phoneNumber: '+49 30 1234567', bio: "Today's profile." });
     const updated = json<ProfileOut>(await putForm(applicant.token, [file('resume', 'today.pdf', 'application/pdf', pdf)]));
     const company = await employerWithJob(t);
     const sent = await storedResume(t, applicant.user);
@@ -455,7 +455,11 @@ describe('GET /api/jobseekers/{id}/ and the profile files', () => {
     expect(seen.resume?.url).not.toBe(updated.resume?.url);
     expect((await t.app.inject({ url: seen.resume!.url, headers: bearer(company.token) })).statusCode).toBe(200);
     // The job seeker withdraws their only application: the company no longer reads the profile.
-    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/applications/${application.id}/withdraw/`, headers: bearer(applicant.token) });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application.id}/withdraw/`,
+      headers: bearer(applicant.token),
+    });
     expect(withdrawn.statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: bearer(company.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${url}photo/`, headers: bearer(company.token) })).statusCode).toBe(404);

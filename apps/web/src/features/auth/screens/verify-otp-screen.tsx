@@ -49,7 +49,9 @@ export function VerifyOtpScreen() {
     const email = normaliseEmail(form.values.email);
     try {
       await resendOtp({ email });
-      setResendNotice(`We sent a new code to ${email}. The previous code no longer matters.`);
+      setResendNotice(
+        `We sent a new code to ${email}. It signs you in; if you chose a password when signing up, this code does not confirm it: sign up again to keep it, or choose one later under “Forgot password?”.`,
+      );
       notifications.show({ message: `New code sent to ${email}.` });
       return true;
     } catch (error) {
