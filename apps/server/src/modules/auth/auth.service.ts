@@ -142,7 +142,13 @@ export function createAuthService(deps: AuthDeps) {
    * Checks a code against the live codes of the given purposes and uses up the one it matches,
    * answering its purpose. A wrong code counts a try on each of them; the fifth retires a code.
    */
-  async function checkCode(email: string, purposes: CodePurpose | CodePurpose[], code: string, ip: string): Promise<CodePurpose> {
+  async function checkCode(
+    email: string,
+    purposes: CodePurpose | CodePurpose[],
+    code: string,
+    ip: string,
+    { consume = true }: { consume?: boolean } = {},
+  ): Promise<CodePurpose> {
     await enforceLimits(limiter, [
       [`verify:ip:${ip}`, rules.verifyPerIp],
       [`verify:acct:${email}`, rules.verifyPerAccount],
@@ -167,7 +173,7 @@ export function createAuthService(deps: AuthDeps) {
           : 'That code is not right, and it is now used up. Ask for a new one.';
       throw new AppError('invalid_otp', message, { fields: { otp: [message] } });
     }
-    if (!(await repo.consumeCode(db, match.id))) {
+    if (consume && !(await repo.consumeCode(db, match.id))) {
       throw new AppError('otp_expired', 'That code was already used. Ask for a new one.', {
         fields: { otp: ['This code was already used.'] },
       });
@@ -397,8 +403,15 @@ export function createAuthService(deps: AuthDeps) {
       await enforceLimits(limiter, [[`resend:company_invite:${email}`, rules.resend]]);
       return sendCode(email, 'company_invite', mail);
     },
-    /** Checks (and uses up) an invitation code; the same answers and limits as sign-in codes. */
-    checkInvitationCode: (email: string, code: string, ip: string) => checkCode(email, 'company_invite', code, ip),
+    /** Checks an invitation code (a wrong one counts a try) without using it up; the same answers and limits as sign-in codes. */
+    checkInvitationCode: async (email: string, code: string, ip: string) => {
+      await checkCode(email, 'company_invite', code, ip, { consume: false });
+    },
+    /** Uses up the address's live invitation code, in the caller's transaction; false when it was used meanwhile. */
+    useInvitationCode: async (tx: Db, email: string) => {
+      const stored = await repo.findLatestCode(tx, email, 'company_invite');
+      return stored !== undefined && (await repo.consumeCode(tx, stored.id));
+    },
     /** Retires the unused invitation codes of an address (its invitation was withdrawn). */
     retireInvitationCodes: (email: string) => repo.retireCodes(db, email, 'company_invite'),
     assertPasswordAllowed,

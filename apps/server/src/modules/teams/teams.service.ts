@@ -132,13 +132,19 @@ export function createTeamsService(deps: TeamsDeps) {
      * Everything that can refuse is checked before the code is used up.
      */
     async join(input: TeamJoinRequest, client: ClientInfo & { requestId: string }): Promise<LoginResponse> {
+      // The invitation and its code come first, so nobody without the code learns anything of the
+      // address's account; the code is used up only when the join succeeds.
+      const invitation = await repo.findInvitationForCode(db, input.email);
+      if (!invitation) {
+        throw new AppError('otp_expired', 'That code has expired or was already used. Ask the company owner to invite you again.', {
+          fields: { otp: ['This code has expired. Ask for a new invitation.'] },
+        });
+      }
+      await auth.checkInvitationCode(input.email, input.otp, client.ip);
       const existing = await authRepo.findUserByEmail(db, input.email);
       if (existing) {
         if (existing.role !== 'employer') {
-          throw new AppError(
-            'conflict',
-            'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.',
-          );
+          throw new AppError('conflict', 'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.');
         }
         if (!existing.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
         if (await repo.findMembershipByEmail(db, input.email)) {
@@ -151,13 +157,6 @@ export function createTeamsService(deps: TeamsDeps) {
         if (Object.keys(fields).length) throw validationError(fields);
         auth.assertPasswordAllowed(input.password!, { email: input.email, fullName: input.full_name }, 'password');
       }
-      const invitation = await repo.findInvitationForCode(db, input.email);
-      if (!invitation) {
-        throw new AppError('otp_expired', 'That code has expired or was already used. Ask the company owner to invite you again.', {
-          fields: { otp: ['This code has expired. Ask for a new invitation.'] },
-        });
-      }
-      await auth.checkInvitationCode(input.email, input.otp, client.ip);
       const passwordHash = existing ? undefined : await hashPassword(input.password!);
       const user = await db.transaction(async (tx) => {
         const user =
@@ -170,7 +169,10 @@ export function createTeamsService(deps: TeamsDeps) {
             // The code came to this address: it is verified.
             emailVerified: true,
           }));
-        if (!user) throw new AppError('email_taken', 'An account with this e-mail was made just now. Try again.');
+        if (!user) throw new AppError('conflict', 'An account with this e-mail was made just now. Try again.');
+        if (!(await auth.useInvitationCode(tx, input.email))) {
+          throw new AppError('otp_expired', 'That code was already used. Ask the company owner to invite you again.');
+        }
         if (!(await repo.markInvitationAccepted(tx, invitation.id, user.id))) {
           throw new AppError('otp_expired', 'That invitation was withdrawn. Ask the company owner to invite you again.');
         }

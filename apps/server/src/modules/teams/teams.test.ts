@@ -105,8 +105,8 @@ describe('inviting and joining', () => {
     expect(json<TeamOut>(await team(owner.company.id, session.accessToken)).can_manage).toBe(false);
     const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: 'hiring-team-pass-42' } });
     expect(json<LoginResponse>(login).companyDetailsSubmitted).toBe(true);
-    // Joining again: they are in a company now.
-    expect((await join({ email, otp, full_name: 'X', password: 'hiring-team-pass-42' })).statusCode).toBe(409);
+    // The invitation is accepted and its code used up: joining again is refused like any stale code.
+    expect((await join({ email, otp, full_name: 'X', password: 'hiring-team-pass-42' })).statusCode).toBe(400);
   });
 
   it('lets an existing employer account without a company join without a password', async () => {
@@ -126,6 +126,7 @@ describe('inviting and joining', () => {
     const again = await invite(owner.company.id, owner.token, email);
     expect(again.statusCode).toBe(429);
     expect(again.headers['retry-after']).toBeDefined();
+    await t.smtp.waitForMail(email);
     expect(t.smtp.count(email)).toBe(1);
     // A minute later: the same invitation with a new code; the first code no longer works.
     const first = await t.smtp.waitForCode(email);
@@ -193,10 +194,16 @@ describe('inviting and joining', () => {
     expect(json<{ code: string }>(res).code).toBe('otp_expired');
   });
 
-  it('refuses a job seeker account, and an account that works for another company (409)', async () => {
+  it('refuses a job seeker account, and an account that works for another company (409), only to someone holding the code', async () => {
     const owner = await ownerWithCompany();
     expect((await invite(owner.company.id, owner.token, seeker.user.email)).statusCode).toBe(201);
     const otp = await t.smtp.waitForCode(seeker.user.email);
+    // Without the right code nothing is told about the account behind the address.
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const guessed = await join({ email: seeker.user.email, otp: wrong });
+    expect(guessed.statusCode).toBe(400);
+    expect(json<{ code: string }>(guessed).code).toBe('invalid_otp');
+    expect((await join({ email: 'nobody-invited@example.test', otp: wrong })).statusCode).toBe(400);
     expect((await join({ email: seeker.user.email, otp })).statusCode).toBe(409);
     const other = await ownerWithCompany();
     expect((await invite(owner.company.id, owner.token, other.user.email)).statusCode).toBe(201);
