@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from './lib/db-errors';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -152,6 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const code = statusCodes.get(status) ?? 'bad_request';
       return reply.code(errorStatus[code]).send({ detail: error.message || 'The request is not valid.', code });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The service is briefly unavailable. Try again in a few seconds.', code: 'service_unavailable' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: `Something went wrong on our side (request ${request.id}).`, code: 'internal_error' });
   });
@@ -232,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { status: 'ok', database: database.kind };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
+      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
     }
   });
   app.get('/api/config/', { schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: publicConfig } } }, () => ({

@@ -51,7 +51,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // Stated time-outs, so a database that went away makes requests fail fast (503) instead of hanging;
+  // the pool makes new connections on demand, so it heals by itself when the database is back.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 3000,
+    query_timeout: 15_000,
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports errors.
   });

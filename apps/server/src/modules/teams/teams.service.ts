@@ -144,7 +144,10 @@ export function createTeamsService(deps: TeamsDeps) {
       const existing = await authRepo.findUserByEmail(db, input.email);
       if (existing) {
         if (existing.role !== 'employer') {
-          throw new AppError('conflict', 'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.');
+          throw new AppError(
+            'conflict',
+            'This e-mail belongs to an account that is not an employer account. Ask for an invitation to another address.',
+          );
         }
         if (!existing.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
         if (await repo.findMembershipByEmail(db, input.email)) {
