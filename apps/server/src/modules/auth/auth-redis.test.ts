@@ -22,16 +22,16 @@ describe.skipIf(!redisUrl)('rate limits across API processes (REDIS_URL)', () =>
     await redis.quit();
   });
 
-  it('counts sign-in attempts for one account across both processes', async () => {
-    const attempt = (t: TestApp, i: number) =>
+  it('counts failed sign-ins of one address on one account across both processes', async () => {
+    const attempt = (t: TestApp) =>
       t.app.inject({
         method: 'POST',
         url: '/api/login/',
         payload: { email: 'shared-target@example.test', password: 'wrong-password-x' },
-        remoteAddress: `10.9.0.${i}`,
+        remoteAddress: '10.9.0.1',
       });
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await attempt(i % 2 ? two : one, i)).statusCode);
+    for (let i = 0; i < 11; i++) codes.push((await attempt(i % 2 ? two : one)).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
   });
