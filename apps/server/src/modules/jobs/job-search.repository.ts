@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobSearch, jobs, searchState } from '../../db/schema';
+import { companies, jobSearch, jobs, searchState, searchWords } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { publicSearchRowCondition } from './jobs.repository';
 
@@ -307,22 +307,26 @@ const matchesPublicJob = (word: SQL, today: string) => {
 /**
  * Why a search may have found nothing, in one statement: whether any public job matches with every
  * filter (a count would be 0 when not), whether the text has any searchable word (it may be only
- * stop words or symbols), and which of the given words match no public job (stop words count as
- * matching).
+ * stop words or symbols), which of the given words match no public job (stop words count as
+ * matching), and which are no word of any job text at all (misspelt even when their stem matches,
+ * as "enginer" does "engineer": corrected too, so a correction fixes every word, not only the first).
  */
 export async function explainNoMatch(
   db: Db,
   c: SearchCriteria & { text: string },
   words: string[],
-): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[] }> {
-  const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[] }>(
+): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[]; unknown: string[] }> {
+  const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[]; unknown: string[] }>(
     db,
     sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
       array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
-        where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, c.today)} order by w.n) as unmatched`,
+        where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, c.today)} order by w.n) as unmatched,
+      array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
+        where numnode(plainto_tsquery('english', w.word)) > 0 and not exists (select 1 from ${searchWords} sw where sw.word = w.word)
+        order by w.n) as unknown`,
   );
   const row = rows[0]!;
-  return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched };
+  return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched, unknown: row.unknown };
 }
 
 /** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */

@@ -275,7 +275,9 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     if (text && sampled.coarse.total === 0) {
       const words = [...new Set(correctableWords(text).map((m) => m[0].toLowerCase()))];
       const why = await repo.explainNoMatch(db, { ...criteria, text }, words);
-      const corrected = why.matches || !why.hasTerms ? null : await correctSpelling(text, why.unmatched, today);
+      // Every misspelt word: those that match nothing, and those no job text has even if their stem matches.
+      const misspelt = [...new Set([...why.unmatched, ...why.unknown])];
+      const corrected = why.matches || !why.hasTerms ? null : await correctSpelling(text, misspelt, today);
       if (!why.matches && (!why.hasTerms || corrected !== null)) {
         text = corrected;
         correctedSearch = corrected;

@@ -391,6 +391,20 @@ describe('GET /api/jobs/ search', () => {
     expect(nonsense).toMatchObject({ count: 0, corrected_search: null, results: [] });
   });
 
+  it('corrects every misspelt word of a search, also one whose stem happens to match, and keeps the right ones', async () => {
+    const { company } = await companyWithJobs([
+      { title: 'Python Engineer', description: 'Build data pipelines with our platform engineers.' },
+      { title: 'Office Manager', description: 'Keep our office running smoothly for the whole team.' },
+    ]);
+    // "enginer" stems like "engineer" and would match; "pyhton" matches nothing: both are corrected.
+    const both = await search(`search=${encodeURIComponent('pyhton enginer')}&company=${company.id}`);
+    expect(both.corrected_search).toBe('python engineer');
+    expect(both.results.map((r) => r.title)).toEqual(['Python Engineer']);
+    // A right word stays as it was typed.
+    const one = await search(`search=${encodeURIComponent('pyhton Engineer')}&company=${company.id}`);
+    expect(one.corrected_search).toBe('python Engineer');
+  });
+
   it('matches phrases in quotes and every word of a multi-word search', async () => {
     const { company } = await companyWithJobs([
       { title: 'ML Engineer', description: 'Put machine learning models into production for our fraud team.' },
