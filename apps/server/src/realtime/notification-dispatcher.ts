@@ -10,7 +10,17 @@ import type { LiveServer } from './realtime';
  * it sweeps every few seconds for rows written without a kick (another process without Redis, a
  * crash between commit and push). Claims are SKIP LOCKED, so processes never push a row twice.
  */
-export function createNotificationDispatcher({ db, io, log, sweepSeconds }: { db: Db; io: LiveServer; log: FastifyBaseLogger; sweepSeconds: number }) {
+export function createNotificationDispatcher({
+  db,
+  io,
+  log,
+  sweepSeconds,
+}: {
+  db: Db;
+  io: LiveServer;
+  log: FastifyBaseLogger;
+  sweepSeconds: number;
+}) {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;

@@ -110,10 +110,18 @@ describe.skipIf(!redisUrl || target.kind !== 'postgres')('live events across two
     const arrived = new Promise<ChatMessageOut>((resolve) => s.once('message:new', resolve));
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` };
     const room = (await (
-      await fetch(`${one.url}/api/chatrooms/`, { method: 'POST', headers, body: JSON.stringify({ jobseeker_id: seeker.id, employer_id: owner.id }) })
+      await fetch(`${one.url}/api/chatrooms/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jobseeker_id: seeker.id, employer_id: owner.id }),
+      })
     ).json()) as ChatRoomOut;
     const sent = (await (
-      await fetch(`${one.url}/api/chatrooms/${room.id}/messages/`, { method: 'POST', headers, body: JSON.stringify({ content: 'Across processes', client_id: 'x1' }) })
+      await fetch(`${one.url}/api/chatrooms/${room.id}/messages/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ content: 'Across processes', client_id: 'x1' }),
+      })
     ).json()) as ChatMessageOut;
     expect(await arrived).toEqual(sent);
   }, 60_000);

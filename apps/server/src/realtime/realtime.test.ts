@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessageOut, ChatRoomOut, ClientToServerEvents, NotificationOut, ServerToClientEvents, SocketRefusal } from '@jobportal/shared';
+import type {
+  ChatMessageOut,
+  ChatRoomOut,
+  ClientToServerEvents,
+  NotificationOut,
+  ServerToClientEvents,
+  SocketRefusal,
+} from '@jobportal/shared';
 import { notifications, users } from '../db/schema';
 import { createApplication, createCompany, createJob, createRecruiter } from '../db/seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../test/harness';
@@ -25,7 +32,13 @@ afterAll(async () => {
 });
 
 function socket(token?: string): Client {
-  const s: Client = connect(url, { path: '/socket.io/', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+  const s: Client = connect(url, {
+    path: '/socket.io/',
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   open.push(s);
   return s;
 }
@@ -34,7 +47,8 @@ const connected = (s: Client) =>
     s.once('connect', () => resolve());
     s.once('connect_error', (e) => reject(e));
   });
-const refused = (s: Client) => new Promise<SocketRefusal>((resolve) => s.once('connect_error', (e) => resolve((e as Error & { data: SocketRefusal }).data)));
+const refused = (s: Client) =>
+  new Promise<SocketRefusal>((resolve) => s.once('connect_error', (e) => resolve((e as Error & { data: SocketRefusal }).data)));
 const next = <E extends keyof ServerToClientEvents>(s: Client, event: E) =>
   new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
     s.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
@@ -56,12 +70,22 @@ async function pair() {
   const resume = await storedResume(t, seeker.user);
   await createApplication(t.db, { jobId: job.id, jobseekerId: seeker.user.id, resumeFileId: resume.id });
   const room = json<ChatRoomOut>(
-    await t.app.inject({ method: 'POST', url: '/api/chatrooms/', headers: bearer(owner.token), payload: { jobseeker_id: seeker.user.id, employer_id: owner.user.id } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chatrooms/',
+      headers: bearer(owner.token),
+      payload: { jobseeker_id: seeker.user.id, employer_id: owner.user.id },
+    }),
   );
   return { owner, company, recruiter, seeker, room };
 }
 const send = (token: string, roomId: number, content: string, clientId?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/messages/`, headers: bearer(token), payload: { content, ...(clientId ? { client_id: clientId } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/chatrooms/${roomId}/messages/`,
+    headers: bearer(token),
+    payload: { content, ...(clientId ? { client_id: clientId } : {}) },
+  });
 
 describe('socket handshake', () => {
   it('refuses no token, a bad token, an expired token and a deactivated user', async () => {
@@ -89,7 +113,11 @@ describe('socket handshake', () => {
     await Promise.all([connected(seekerSocket), connected(recruiterSocket)]);
 
     const recruiterGone = disconnected(recruiterSocket);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/companies/${p.company.id}/members/${p.recruiter.user.id}/`, headers: bearer(p.owner.token) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${p.company.id}/members/${p.recruiter.user.id}/`,
+      headers: bearer(p.owner.token),
+    });
     expect(removed.statusCode).toBe(204);
     expect(await recruiterGone).toBe('io server disconnect');
 
@@ -146,7 +174,9 @@ describe('live chat', () => {
     const m1 = json<ChatMessageOut>(await send(p.owner.token, p.room.id, 'Before the drop'));
     expect((await first).id).toBe(m1.id);
     seeker.close();
-    const missed = [await send(p.owner.token, p.room.id, 'While away 1'), await send(p.owner.token, p.room.id, 'While away 2')].map((r) => json<ChatMessageOut>(r));
+    const missed = [await send(p.owner.token, p.room.id, 'While away 1'), await send(p.owner.token, p.room.id, 'While away 2')].map((r) =>
+      json<ChatMessageOut>(r),
+    );
     seeker = socket(p.seeker.token);
     await connected(seeker);
     const caught = await t.app.inject({ url: `/api/chatrooms/${p.room.id}/messages/?after=${m1.id}`, headers: bearer(p.seeker.token) });
@@ -160,7 +190,10 @@ describe('live chat', () => {
     const seen: number[] = [];
     s.on('notification:new', (n) => seen.push(n.id));
     const pushed = next(s, 'notification:new');
-    const [row] = await t.db.insert(notifications).values({ userId: me.user.id, type: 'company_pending', message: 'A company waits for approval.' }).returning();
+    const [row] = await t.db
+      .insert(notifications)
+      .values({ userId: me.user.id, type: 'company_pending', message: 'A company waits for approval.' })
+      .returning();
     await t.app.realtime.flushNotifications();
     expect((await pushed).id).toBe(row!.id);
     await t.app.realtime.flushNotifications();

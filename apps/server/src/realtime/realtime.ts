@@ -93,7 +93,8 @@ export function createRealtime(deps: RealtimeDeps) {
   });
 
   const refuse = (socket: LiveSocket, error: unknown) => {
-    const body = error instanceof AppError ? { code: error.code, detail: error.message } : { code: 'bad_request', detail: 'That event was refused.' };
+    const body =
+      error instanceof AppError ? { code: error.code, detail: error.message } : { code: 'bad_request', detail: 'That event was refused.' };
     if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
     socket.emit('error:event', body);
   };
@@ -167,7 +168,10 @@ export function createRealtime(deps: RealtimeDeps) {
     }
     return cut;
   }
-  const recheckTimer = setInterval(() => void recheck().catch((error: unknown) => log.warn({ err: error }, 'socket recheck failed')), (deps.recheckSeconds ?? 30) * 1000);
+  const recheckTimer = setInterval(
+    () => void recheck().catch((error: unknown) => log.warn({ err: error }, 'socket recheck failed')),
+    (deps.recheckSeconds ?? 30) * 1000,
+  );
   recheckTimer.unref();
 
   return {

@@ -159,7 +159,10 @@ export async function findRooms(
 ): Promise<{ rows: RoomRow[]; total: number }> {
   const where = reader.side === 'jobseeker' ? sql`r.jobseeker_id = ${reader.jobseekerId!}` : sql`r.company_id = ${reader.companyId!}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<RawRoom>(db, selectRooms(reader.side, where, sql`order by r.updated_at desc, r.id desc limit ${page.limit} offset ${page.offset}`)),
+    queryRows<RawRoom>(
+      db,
+      selectRooms(reader.side, where, sql`order by r.updated_at desc, r.id desc limit ${page.limit} offset ${page.offset}`),
+    ),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from chat_rooms r where ${where}`),
   ]);
   return { rows: rows.map(toRoomRow), total: Number(total?.n ?? 0) };
@@ -235,7 +238,11 @@ const messageColumns = {
 };
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(eq(chatMessages.id, id));
+  const [row] = await db
+    .select(messageColumns)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(eq(chatMessages.id, id));
   return row;
 }
 
@@ -271,7 +278,10 @@ export async function findMessages(
       .orderBy(forward ? sql`${chatMessages.id} asc` : sql`${chatMessages.id} desc`)
       .limit(q.limit + 1)
       .offset(q.before !== undefined || forward ? 0 : q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(chatMessages).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(where),
   ]);
   const more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
@@ -283,7 +293,11 @@ export async function insertMessage(
   db: Db,
   values: { roomId: number; senderId: number; fromJobseeker: boolean; content: string; clientId: string | null },
 ): Promise<number | undefined> {
-  const [row] = await db.insert(chatMessages).values(values).onConflictDoNothing().returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+  const [row] = await db
+    .insert(chatMessages)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) return undefined;
   await db.update(chatRooms).set({ lastMessageAt: row.createdAt, updatedAt: row.createdAt }).where(eq(chatRooms.id, values.roomId));
   return row.id;
@@ -335,12 +349,19 @@ export async function claimUnreadReminders(db: Db, minutes: number): Promise<Arr
 }
 
 /** Who is e-mailed for a side of a room: the job seeker, or the member who opened it (else the owner). */
-export async function findRecipient(db: Db, roomId: number, side: Side): Promise<{ email: string; fullName: string; userId: number } | undefined> {
+export async function findRecipient(
+  db: Db,
+  roomId: number,
+  side: Side,
+): Promise<{ email: string; fullName: string; userId: number } | undefined> {
   const [row] = await db
     .select({ email: users.email, fullName: users.fullName, userId: users.id })
     .from(chatRooms)
     .innerJoin(companies, eq(companies.id, chatRooms.companyId))
-    .innerJoin(users, eq(users.id, side === 'jobseeker' ? chatRooms.jobseekerId : sql`coalesce(${chatRooms.employerId}, ${companies.ownerId})`))
+    .innerJoin(
+      users,
+      eq(users.id, side === 'jobseeker' ? chatRooms.jobseekerId : sql`coalesce(${chatRooms.employerId}, ${companies.ownerId})`),
+    )
     .where(eq(chatRooms.id, roomId));
   return row;
 }

@@ -45,7 +45,13 @@ export function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }
 
   r.get('/api/chatrooms/', {
     onRequest: parties,
-    schema: { tags, security, summary: 'Own conversations, newest activity first', querystring: paginationQuery, response: { 200: chatRoomList } },
+    schema: {
+      tags,
+      security,
+      summary: 'Own conversations, newest activity first',
+      querystring: paginationQuery,
+      response: { 200: chatRoomList },
+    },
     handler: async (request) => {
       const q = request.query;
       const { rows, total } = await chat.list(viewerOf(request), { limit: q.page_size, offset: offsetOf(q) });

@@ -1,11 +1,4 @@
-import type {
-  ChatMessageCreate,
-  ChatMessageOut,
-  ChatMessagesQuery,
-  ChatReadOut,
-  ChatRoomCreate,
-  ChatRoomOut,
-} from '@jobportal/shared';
+import type { ChatMessageCreate, ChatMessageOut, ChatMessagesQuery, ChatReadOut, ChatRoomCreate, ChatRoomOut } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { AppError, notFound, validationError } from '../../lib/app-error';
@@ -86,7 +79,11 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
     async list(viewer: Viewer, page: { limit: number; offset: number }): Promise<{ rows: ChatRoomOut[]; total: number }> {
       const side = sideOf(viewer);
       if (side === 'company' && viewer.companyId === null) return { rows: [], total: 0 };
-      const { rows, total } = await repo.findRooms(db, { side, jobseekerId: viewer.userId, companyId: viewer.companyId ?? undefined }, page);
+      const { rows, total } = await repo.findRooms(
+        db,
+        { side, jobseekerId: viewer.userId, companyId: viewer.companyId ?? undefined },
+        page,
+      );
       return { rows: rows.map(presentRoom), total };
     },
 

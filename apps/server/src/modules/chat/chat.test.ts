@@ -30,7 +30,8 @@ async function pair() {
   return { owner, company, job, recruiter, seeker };
 }
 
-const post = (token: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+const post = (token: string, url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
 
 describe('chat rooms', () => {
@@ -60,18 +61,28 @@ describe('chat rooms', () => {
   it('refuses cold messages, strangers and bad input without a 5xx', async () => {
     const p = await pair();
     const stranger = await createUser(t.db, { role: 'jobseeker' });
-    expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: stranger.id, employer_id: p.owner.user.id })).statusCode).toBe(404);
+    expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: stranger.id, employer_id: p.owner.user.id })).statusCode).toBe(
+      404,
+    );
     const otherSeeker = await signedInUser(t, { role: 'jobseeker' });
-    expect((await post(otherSeeker.token, '/api/chatrooms/', { jobseeker_id: otherSeeker.user.id, employer_id: p.owner.user.id })).statusCode).toBe(404);
+    expect(
+      (await post(otherSeeker.token, '/api/chatrooms/', { jobseeker_id: otherSeeker.user.id, employer_id: p.owner.user.id })).statusCode,
+    ).toBe(404);
     // A job seeker cannot open a conversation in someone else's name.
-    expect((await post(otherSeeker.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id })).statusCode).toBe(404);
-    expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.seeker.user.id })).statusCode).toBe(404);
+    expect(
+      (await post(otherSeeker.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.seeker.user.id })).statusCode,
+    ).toBe(404);
     expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id })).statusCode).toBe(400);
     expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: 'x', employer_id: 99999999999 })).statusCode).toBe(400);
     expect((await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, job_id: 2147483647 })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/chatrooms/' })).statusCode).toBe(401);
     expect((await get('not-a-token', '/api/chatrooms/')).statusCode).toBe(401);
-    const room = json<ChatRoomOut>(await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }));
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
     expect((await get(otherSeeker.token, `/api/chatrooms/${room.id}/`)).statusCode).toBe(404);
     expect((await get(otherSeeker.token, `/api/chatrooms/${room.id}/messages/`)).statusCode).toBe(404);
     expect((await post(otherSeeker.token, `/api/chatrooms/${room.id}/messages/`, { content: 'hi' })).statusCode).toBe(404);
@@ -83,15 +94,26 @@ describe('chat rooms', () => {
 describe('messages', () => {
   it('stores, pages back and catches up; a retry with the same client_id makes no duplicate', async () => {
     const p = await pair();
-    const room = json<ChatRoomOut>(await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }));
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
     const url = `/api/chatrooms/${room.id}/messages/`;
     const sent: ChatMessageOut[] = [];
     for (let i = 1; i <= 5; i++) {
-      const res = await post(i % 2 ? p.owner.token : p.seeker.token, url, { content: `  Message ${i} https://example.com  `, client_id: `c-${i}` });
+      const res = await post(i % 2 ? p.owner.token : p.seeker.token, url, {
+        content: `  Message ${i} https://example.com  `,
+        client_id: `c-${i}`,
+      });
       expect(res.statusCode).toBe(201);
       sent.push(json<ChatMessageOut>(res));
     }
-    expect(sent[0]).toMatchObject({ room: room.id, sender: { id: p.owner.user.id, full_name: 'Olga Owner' }, content: 'Message 1 https://example.com', client_id: 'c-1', read_at: null });
+    expect(sent[0]).toMatchObject({
+      room: room.id,
+      sender: { id: p.owner.user.id, full_name: 'Olga Owner' },
+      content: 'Message 1 https://example.com',
+      client_id: 'c-1',
+      read_at: null,
+    });
     const retry = await post(p.owner.token, url, { content: 'Message 1 again', client_id: 'c-1' });
     expect(retry.statusCode).toBe(200);
     expect(json<ChatMessageOut>(retry).id).toBe(sent[0]!.id);
@@ -127,7 +149,9 @@ describe('messages', () => {
 
   it('refuses empty, whitespace-only and over-long messages with 400 fields', async () => {
     const p = await pair();
-    const room = json<ChatRoomOut>(await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }));
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
     const url = `/api/chatrooms/${room.id}/messages/`;
     for (const content of ['', '   \n\t ', 'x'.repeat(4001)]) {
       const res = await post(p.owner.token, url, { content });
@@ -141,7 +165,9 @@ describe('messages', () => {
 
   it('notifies the recipient once per unread conversation, with a link to it', async () => {
     const p = await pair();
-    const room = json<ChatRoomOut>(await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }));
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
     await post(p.owner.token, `/api/chatrooms/${room.id}/messages/`, { content: 'One' });
     await post(p.recruiter.token, `/api/chatrooms/${room.id}/messages/`, { content: 'Two' });
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, p.seeker.user.id));
@@ -156,7 +182,9 @@ describe('messages', () => {
 
   it('a removed recruiter loses the conversation at once', async () => {
     const p = await pair();
-    const room = json<ChatRoomOut>(await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }));
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
     expect((await get(p.recruiter.token, `/api/chatrooms/${room.id}/`)).statusCode).toBe(200);
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -182,10 +210,20 @@ describe('flood limit', () => {
       const resume = await storedResume(strict, seeker);
       await createApplication(strict.db, { jobId: job.id, jobseekerId: seeker.id, resumeFileId: resume.id });
       const room = (
-        await strict.app.inject({ method: 'POST', url: '/api/chatrooms/', headers: bearer(owner.token), payload: { jobseeker_id: seeker.id, employer_id: owner.user.id } })
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/chatrooms/',
+          headers: bearer(owner.token),
+          payload: { jobseeker_id: seeker.id, employer_id: owner.user.id },
+        })
       ).json<ChatRoomOut>();
       const send = (i: number) =>
-        strict.app.inject({ method: 'POST', url: `/api/chatrooms/${room.id}/messages/`, headers: bearer(owner.token), payload: { content: `m${i}`, client_id: `f${i}` } });
+        strict.app.inject({
+          method: 'POST',
+          url: `/api/chatrooms/${room.id}/messages/`,
+          headers: bearer(owner.token),
+          payload: { content: `m${i}`, client_id: `f${i}` },
+        });
       const codes: number[] = [];
       for (let i = 0; i < 21; i++) codes.push((await send(i)).statusCode);
       expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);

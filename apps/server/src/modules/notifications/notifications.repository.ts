@@ -93,6 +93,11 @@ export async function claimUnpushed(db: Db, max: number): Promise<NotificationRo
   return db
     .select()
     .from(notifications)
-    .where(inArray(notifications.id, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        notifications.id,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(notifications.id);
 }

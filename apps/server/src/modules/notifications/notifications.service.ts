@@ -11,7 +11,10 @@ const applicantsLink = (jobId: number) => `/EmployerJobapplicants/${jobId}`;
 const myApplicationsLink = '/jobseekerapplications';
 
 /** The notifications a domain event makes: who hears of it, and in what words. */
-export function notificationsFor<K extends 'application.created' | 'application.status_changed'>(name: K, event: DomainEvents[K]): NewNotification[] {
+export function notificationsFor<K extends 'application.created' | 'application.status_changed'>(
+  name: K,
+  event: DomainEvents[K],
+): NewNotification[] {
   if (name === 'application.created') {
     return [
       {

@@ -13,7 +13,8 @@
  * - SavedJob: 'IDS', 'LIST'
  * - Profile: 'ME', or a job seeker's user id
  * - JobseekerDashboard, EmployerDashboard: 'ME' (matching jobs count as the job seeker's dashboard)
- * - Notifications: the bell's list
+ * - Notifications: the bell's list and the notifications page
+ * - ChatRooms: the conversation list; ChatRoom: a room id
  */
 export const tagTypes = [
   'Users',
@@ -28,4 +29,6 @@ export const tagTypes = [
   'EmployerDashboard',
   'Notifications',
   'Audit',
+  'ChatRooms',
+  'ChatRoom',
 ] as const;

@@ -1,7 +1,21 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Anchor, Avatar, Button, Card, Collapse, EmptyState, Group, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Collapse,
+  EmptyState,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
 import { Link, useParams } from 'react-router';
@@ -24,6 +38,7 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { savedJobIdKey } from '../../../lib/session/session';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
+import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -107,6 +122,7 @@ function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
           </Text>
           <Group gap="sm" mt="xs" align="flex-end" wrap="wrap">
             <StatusChanger item={item} jobId={jobId} />
+            <MessageButton jobseekerId={item.applicant.id} jobId={jobId} label={`Message ${item.applicant.full_name}`} />
             {item.resume ? (
               <FileDownloadButton file={item.resume} />
             ) : (
@@ -164,7 +180,9 @@ export function EmployerApplicantsScreen() {
       </Anchor>
       <PageHeader
         title={job ? `Applicants for ${job.title}` : 'Applicants'}
-        description={data ? `${data.count === 1 ? '1 applicant' : `${data.count} applicants`}${status || search ? ' match' : ''}` : undefined}
+        description={
+          data ? `${data.count === 1 ? '1 applicant' : `${data.count} applicants`}${status || search ? ' match' : ''}` : undefined
+        }
         actions={
           job ? (
             <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
@@ -174,7 +192,13 @@ export function EmployerApplicantsScreen() {
         }
       />
       {notFound ? (
-        <EmptyState py={48} icon={<UserIcon size={24} />} withIndicatorBackground title="This job is not one of yours" description="Only the applicants of your own jobs are shown here.">
+        <EmptyState
+          py={48}
+          icon={<UserIcon size={24} />}
+          withIndicatorBackground
+          title="This job is not one of yours"
+          description="Only the applicants of your own jobs are shown here."
+        >
           <EmptyState.Actions>
             <Button component={Link} to="/EmployerJobManagement">
               Your jobs
@@ -209,7 +233,13 @@ export function EmployerApplicantsScreen() {
             <LoadFailed title="The applicants could not be loaded" error={error} onRetry={() => void refetch()} />
           ) : data.results.length === 0 ? (
             status || search ? (
-              <EmptyState py={40} icon={<SearchIcon size={24} />} withIndicatorBackground title="No applicants match" description="Try another status or name.">
+              <EmptyState
+                py={40}
+                icon={<SearchIcon size={24} />}
+                withIndicatorBackground
+                title="No applicants match"
+                description="Try another status or name."
+              >
                 <EmptyState.Actions>
                   <Button
                     variant="default"
@@ -223,7 +253,13 @@ export function EmployerApplicantsScreen() {
                 </EmptyState.Actions>
               </EmptyState>
             ) : (
-              <EmptyState py={40} icon={<UserIcon size={24} />} withIndicatorBackground title="No applicants yet." description="Applications appear here as soon as people apply. Share the job to reach more people.">
+              <EmptyState
+                py={40}
+                icon={<UserIcon size={24} />}
+                withIndicatorBackground
+                title="No applicants yet."
+                description="Applications appear here as soon as people apply. Share the job to reach more people."
+              >
                 <EmptyState.Actions>
                   <Button component={Link} to={`/job/${jobId}`} variant="default">
                     View job

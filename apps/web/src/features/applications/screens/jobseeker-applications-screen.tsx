@@ -23,6 +23,8 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatSalary } from '../../../lib/job-format';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
+import { MessageButton } from '../components/message-button';
+import { useSession } from '../../../lib/session/use-session';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -50,6 +52,7 @@ function ListSkeleton() {
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
   const [open, setOpen] = useState(false);
   const job = application.job;
+  const session = useSession();
   const historyId = `history-${application.id}`;
   return (
     <Card component="li" className={classes.row}>
@@ -73,6 +76,9 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
             <Button size="compact-sm" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
               {open ? 'Hide history' : 'Show history'}
             </Button>
+            {session.userid !== null && (
+              <MessageButton jobseekerId={session.userid} jobId={job.id} label={`Message ${job.company.name} about ${job.title}`} />
+            )}
             {isOpenStatus(application.status) && (
               <Button size="compact-sm" variant="subtle" color="red" onClick={() => onWithdraw(application)}>
                 Withdraw
@@ -98,7 +104,11 @@ function ApplicationsTab() {
   const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationOut['status']) : null;
   const search = params.get('search') ?? '';
   const [typed, setTyped] = useState(search);
-  const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationsQuery({ page, status: status ?? undefined, search: search || undefined });
+  const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationsQuery({
+    page,
+    status: status ?? undefined,
+    search: search || undefined,
+  });
   const [withdraw, withdrawing] = useWithdrawApplicationMutation();
   const [confirming, setConfirming] = useState<ApplicationOut | null>(null);
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
@@ -164,7 +174,13 @@ function ApplicationsTab() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <EmptyState py={40} icon={<BriefcaseIcon size={24} />} withIndicatorBackground title="No applications yet." description="Find a job you like and apply in a minute with your profile resume.">
+          <EmptyState
+            py={40}
+            icon={<BriefcaseIcon size={24} />}
+            withIndicatorBackground
+            title="No applications yet."
+            description="Find a job you like and apply in a minute with your profile resume."
+          >
             <EmptyState.Actions>
               <Button component={Link} to="/">
                 Find jobs
@@ -207,7 +223,8 @@ function ApplicationsTab() {
         error={withdrawError}
       >
         <Text size="sm">
-          Your application to <b>{confirming?.job.title}</b> at {confirming?.job.company.name} will be withdrawn. You cannot apply to this job again.
+          Your application to <b>{confirming?.job.title}</b> at {confirming?.job.company.name} will be withdrawn. You cannot apply to this
+          job again.
         </Text>
       </ConfirmModal>
     </Stack>
@@ -241,7 +258,15 @@ function SavedRow({ saved }: { saved: SavedJobOut }) {
             Saved {formatRecent(saved.saved_at)}
           </Text>
         </Stack>
-        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => void remove()} loading={isLoading} aria-label={`Unsave ${job.title}`} leftSection={<BookmarkIcon size={14} filled />}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          onClick={() => void remove()}
+          loading={isLoading}
+          aria-label={`Unsave ${job.title}`}
+          leftSection={<BookmarkIcon size={14} filled />}
+        >
           Unsave
         </Button>
       </Group>
@@ -257,7 +282,13 @@ function SavedTab() {
   if (!data) return <LoadFailed title="Your saved jobs could not be loaded" error={error} onRetry={() => void refetch()} />;
   if (data.results.length === 0) {
     return (
-      <EmptyState py={40} icon={<BookmarkIcon size={24} />} withIndicatorBackground title="No saved jobs." description="Save jobs from the search with the bookmark to come back to them.">
+      <EmptyState
+        py={40}
+        icon={<BookmarkIcon size={24} />}
+        withIndicatorBackground
+        title="No saved jobs."
+        description="Save jobs from the search with the bookmark to come back to them."
+      >
         <EmptyState.Actions>
           <Button component={Link} to="/">
             Find jobs
