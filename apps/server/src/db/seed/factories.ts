@@ -291,7 +291,14 @@ export async function createChatRoom(
   const at = seed.createdAt ?? new Date();
   const [row] = await db
     .insert(chatRooms)
-    .values({ jobseekerId: seed.jobseekerId, companyId: seed.companyId, employerId: seed.employerId, jobId: seed.jobId ?? null, createdAt: at, updatedAt: at })
+    .values({
+      jobseekerId: seed.jobseekerId,
+      companyId: seed.companyId,
+      employerId: seed.employerId,
+      jobId: seed.jobId ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   return row!;
 }
@@ -299,7 +306,15 @@ export async function createChatRoom(
 /** A stored message (moves its room up, as sending does). */
 export async function createChatMessage(
   db: Db,
-  seed: { roomId: number; senderId: number; fromJobseeker: boolean; content: string; createdAt?: Date; readAt?: Date | null; clientId?: string },
+  seed: {
+    roomId: number;
+    senderId: number;
+    fromJobseeker: boolean;
+    content: string;
+    createdAt?: Date;
+    readAt?: Date | null;
+    clientId?: string;
+  },
 ): Promise<typeof chatMessages.$inferSelect> {
   const at = seed.createdAt ?? new Date();
   const [row] = await db
@@ -314,6 +329,9 @@ export async function createChatMessage(
       clientId: seed.clientId ?? null,
     })
     .returning();
-  await db.update(chatRooms).set({ lastMessageAt: at, updatedAt: at }).where(sql`${chatRooms.id} = ${seed.roomId} and ${chatRooms.updatedAt} < ${at}`);
+  await db
+    .update(chatRooms)
+    .set({ lastMessageAt: at, updatedAt: at })
+    .where(sql`${chatRooms.id} = ${seed.roomId} and ${chatRooms.updatedAt} < ${at}`);
   return row!;
 }
