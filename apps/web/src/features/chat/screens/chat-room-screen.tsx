@@ -1,10 +1,9 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Anchor, Button, Card, Group, Loader, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Container, Group, Loader, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { ChatRoomOut, Role } from '@jobportal/shared';
 import { limits } from '@jobportal/shared/vocabulary';
 import { LoadFailed } from '../../../components/load-failed';
-import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { liveSocket, onLiveConnection } from '../../../lib/live/live-socket';
 import { useSession } from '../../../lib/session/use-session';
@@ -362,7 +361,7 @@ function ChatRoomScreen() {
   usePageTitle(room ? otherParty(room, session.role).name : 'Conversation');
 
   return (
-    <Page size="md">
+    <Container size="md" px={{ base: 0, xs: 'md' }} py={{ base: 0, xs: 'md' }}>
       <Card withBorder radius="md" p={0} className={classes.room}>
         {!isValid || (isError && (error as { status?: number } | undefined)?.status === 404) ? (
           <Stack align="center" gap="xs" p="xl">
@@ -387,7 +386,7 @@ function ChatRoomScreen() {
           </>
         )}
       </Card>
-    </Page>
+    </Container>
   );
 }
 

@@ -18,8 +18,8 @@ const pageSize = 20;
 
 function Row({ item, onOpen, onMarkRead }: { item: NotificationOut; onOpen: () => void; onMarkRead: () => void }) {
   return (
-    <Group wrap="nowrap" gap="xs" align="center" className={classes.item} data-unread={!item.is_read || undefined} p={0}>
-      <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} py={12} px="md">
+    <Group wrap="nowrap" gap="xs" align="center">
+      <UnstyledButton onClick={onOpen} className={classes.item} data-unread={!item.is_read || undefined} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <span className={classes.dot} aria-hidden="true" />
           <Stack gap={2} style={{ minWidth: 0 }}>
