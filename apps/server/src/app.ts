@@ -57,12 +57,15 @@ import { createSavedJobsService } from './modules/saved-jobs/saved-jobs.service'
 import { createEventBus } from './lib/events';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
+import { createUnreadReminders, type UnreadReminders } from './modules/chat/chat-reminders';
 import { createRealtime, type Realtime } from './realtime/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live-event server (tests reach it to check sockets again or push notifications now). */
     realtime: Realtime;
+    /** The unread-message e-mails (tests run a pass with `runOnce`). */
+    unreadReminders: UnreadReminders;
   }
 }
 import { randomToken } from './lib/crypto';
@@ -243,7 +246,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companiesRoutes(app, {
     companies: createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }) });
+  teamsRoutes(app, {
+    teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
+  });
   jobsRoutes(app, {
     jobs: createJobsService({ db, files }),
     jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),
@@ -272,7 +277,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('realtime', realtime);
+  const unreadReminders = createUnreadReminders({ db, mailer, log: app.log, productName: config.productName, publicUrl: config.publicUrl });
+  // Tests run a pass themselves (no timer), so a test file never races it.
+  if (config.env !== 'test') unreadReminders.start();
+  app.decorate('unreadReminders', unreadReminders);
   app.addHook('preClose', async () => {
+    unreadReminders.stop();
     await realtime.close();
   });
   auditRoutes(app, { audit: createAuditService({ db }) });
