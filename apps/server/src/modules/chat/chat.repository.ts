@@ -58,6 +58,7 @@ interface RawRoom {
   created_at: Date;
   updated_at: Date;
   unread_count: number | string;
+  unread_other: number | string;
   m_id: number | null;
   m_sender_id: number | null;
   m_sender_name: string | null;
@@ -104,7 +105,7 @@ function toRoomRow(r: RawRoom): RoomRow {
 }
 
 /** Rooms with their names, job, last message and the side's unread count; `where` filters `r`. */
-function selectRooms(side: Side, where: SQL, tail: SQL = sql``): SQL {
+function selectRooms(side: Side, where: SQL, tail: SQL = sql``, withOther = false): SQL {
   // The other side's messages are the unread ones: a job seeker reads the company's, and back.
   const unreadFrom = side === 'jobseeker' ? sql`false` : sql`true`;
   return sql`
@@ -114,6 +115,7 @@ function selectRooms(side: Side, where: SQL, tail: SQL = sql``): SQL {
            r.job_id, j.title as job_title, r.created_at, r.updated_at,
            (select count(*) from chat_messages u
              where u.room_id = r.id and u.read_at is null and u.from_jobseeker = ${unreadFrom}) as unread_count,
+           ${withOther ? sql`(select count(*) from chat_messages u where u.room_id = r.id and u.read_at is null and u.from_jobseeker <> ${unreadFrom})` : sql`0`} as unread_other,
            m.id as m_id, m.sender_id as m_sender_id, mu.full_name as m_sender_name, m.from_jobseeker as m_from_jobseeker,
            m.content as m_content, m.client_id as m_client_id, m.created_at as m_created_at, m.read_at as m_read_at
       from chat_rooms r
@@ -131,6 +133,14 @@ function selectRooms(side: Side, where: SQL, tail: SQL = sql``): SQL {
 export async function findRoom(db: Db, id: number, side: Side): Promise<RoomRow | undefined> {
   const [row] = await queryRows<RawRoom>(db, selectRooms(side, sql`r.id = ${id}`));
   return row && toRoomRow(row);
+}
+
+/** The room as each side sees it (their unread counts differ), in one query. */
+export async function findRoomForBothSides(db: Db, id: number): Promise<{ forJobseeker: RoomRow; forCompany: RoomRow } | undefined> {
+  const [row] = await queryRows<RawRoom>(db, selectRooms('jobseeker', sql`r.id = ${id}`, sql``, true));
+  if (!row) return undefined;
+  const forJobseeker = toRoomRow(row);
+  return { forJobseeker, forCompany: { ...forJobseeker, unreadCount: Number(row.unread_other) } };
 }
 
 export async function findRoomFacts(db: Db, id: number): Promise<RoomFacts | undefined> {

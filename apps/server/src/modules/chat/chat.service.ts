@@ -41,8 +41,13 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
 
   /** Tells both sides how the room looks now (last message, unread counts). */
   async function announceRoom(room: RoomFacts): Promise<void> {
-    const [forJobseeker, forCompany] = await Promise.all([presentRoomFor(room.id, 'jobseeker'), presentRoomFor(room.id, 'company')]);
-    await events.emit('chat.room_updated', { audience: audienceOf(room), forJobseeker, forCompany });
+    const both = await repo.findRoomForBothSides(db, room.id);
+    if (!both) return;
+    await events.emit('chat.room_updated', {
+      audience: audienceOf(room),
+      forJobseeker: presentRoom(both.forJobseeker),
+      forCompany: presentRoom(both.forCompany),
+    });
   }
 
   /** Who the pair is: the job seeker and the company (from the employer named, or the job's). */
@@ -147,7 +152,7 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
       await enforceLimits(limiter, [[`chat:send:${viewer.userId}`, sendRule]]);
 
       const side = sideOf(viewer);
-      const messageId = await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const inserted = await repo.insertMessage(tx, {
           roomId: id,
           senderId: viewer.userId,
@@ -156,29 +161,29 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
           clientId,
         });
         if (inserted === undefined) return undefined;
+        const row = (await repo.findMessage(tx, inserted))!;
         // The recipient's bell, written with the message: one unread notice per conversation.
         const recipientSide: Side = side === 'jobseeker' ? 'company' : 'jobseeker';
         const recipient = await repo.findRecipient(tx, id, recipientSide);
-        const sender = await repo.findMessage(tx, inserted);
-        if (recipient) {
-          await notificationsRepo.insertNotificationUnlessUnread(tx, {
+        const noticed =
+          !!recipient &&
+          (await notificationsRepo.insertNotificationUnlessUnread(tx, {
             userId: recipient.userId,
             type: 'chat_message',
-            message: `New message from ${sender!.senderName}.`,
+            message: `New message from ${row.senderName}.`,
             link: roomLink(recipientSide, id),
-          });
-        }
-        return inserted;
+          }));
+        return { row, noticed };
       });
-      if (messageId === undefined) {
+      if (stored === undefined) {
         // A concurrent retry stored it first.
         const again = await earlier();
         if (again) return again;
         throw new AppError('conflict', 'This message could not be stored; send it again.');
       }
-      const message = presentMessage((await repo.findMessage(db, messageId))!);
+      const message = presentMessage(stored.row);
       await events.emit('chat.message_created', { audience: audienceOf(room), message });
-      await events.emit('notifications.created', {});
+      if (stored.noticed) await events.emit('notifications.created', {});
       await announceRoom(room);
       return { message, created: true };
     },
