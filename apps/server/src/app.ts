@@ -244,7 +244,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
   companiesRoutes(app, {
-    companies: createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+    companies: createCompaniesService({
+      db,
+      mailer,
+      files,
+      productName: config.productName,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      events,
+    }),
   });
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),

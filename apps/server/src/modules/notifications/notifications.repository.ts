@@ -101,3 +101,14 @@ export async function claimUnpushed(db: Db, max: number): Promise<NotificationRo
     )
     .orderBy(notifications.id);
 }
+
+/** One notification for every active administrator (e.g. a company waiting for approval). */
+export async function insertNotificationForAdmins(db: Db, values: Omit<NewNotification, 'userId'>): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, type, message, link)
+        select u.id, ${values.type}, ${values.message}, ${values.link ?? null} from users u where u.role = 'admin' and u.is_active
+        returning id`,
+  );
+  return rows.length;
+}
