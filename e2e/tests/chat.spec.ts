@@ -7,8 +7,8 @@ interface Applicant {
 
 /**
  * Two people, two browser contexts: the employer messages an applicant; the job seeker's bell and
- * conversation list update without a reload; they answer; the employer sees it live and "Seen" once
- * it is read. Opening the conversation again takes the spec's `existing_room` path to the same room.
+ * conversation list update without a reload; they answer (the employer sees them typing); the
+ * employer sees it live and "Seen" once it is read. Opening the conversation again takes the spec's `existing_room` path to the same room.
  */
 test('employer and applicant chat live in two browser contexts', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -67,6 +67,7 @@ test('employer and applicant chat live in two browser contexts', async ({ browse
   await expect(employer.getByText('Seen')).toBeVisible();
   const answer = 'Yes, Thursday works. Details: https://example.com/my-portfolio';
   await seeker.getByRole('textbox', { name: 'Message' }).fill(answer);
+  await expect(employer.getByText(`${target.person.full_name} is typing…`)).toBeVisible();
   await seeker.getByRole('button', { name: 'Send' }).click();
   await expect(employer.getByText('Yes, Thursday works. Details:')).toBeVisible();
   await expect(employer.getByRole('link', { name: 'https://example.com/my-portfolio' })).toBeVisible();
