@@ -18,13 +18,18 @@ test('employer and applicant chat live in two browser contexts', async ({ browse
   const mine = (await (await request.get(`${e2eEnv.baseURL}/api/jobs/mine/?page_size=50`, { headers: auth })).json()) as {
     results: { id: number; is_public: boolean }[];
   };
-  // An applicant of one of the demo employer's jobs who has no conversation yet (not seeker@).
+  // A demo applicant (…@example.net, password demo-pass-123) of one of the demo employer's jobs, who
+  // has no conversation yet (seeker@ has one; other journeys' accounts have their own passwords).
+  const rooms = (await (await request.get(`${e2eEnv.baseURL}/api/chatrooms/`, { headers: auth })).json()) as {
+    results: { jobseeker: { id: number } }[];
+  };
+  const talking = new Set(rooms.results.map((r) => r.jobseeker.id));
   let target: { jobId: number; person: Applicant['applicant'] } | undefined;
   for (const job of mine.results) {
     const list = (await (await request.get(`${e2eEnv.baseURL}/api/jobs/${job.id}/applicants/`, { headers: auth })).json()) as {
       results: Applicant[];
     };
-    const person = list.results.find((a) => a.applicant.email !== demo.seeker)?.applicant;
+    const person = list.results.find((a) => a.applicant.email.endsWith('@example.net') && !talking.has(a.applicant.id))?.applicant;
     if (person) {
       target = { jobId: job.id, person };
       break;

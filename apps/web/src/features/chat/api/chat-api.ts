@@ -23,9 +23,11 @@ export function mergeMessages(list: RoomMessages, incoming: readonly ShownMessag
       (m) => m.id === message.id || (message.client_id !== null && m.client_id === message.client_id && m.sender.id === message.sender.id),
     );
     if (same >= 0) {
+      const current = list.messages[same]!;
       // A stored message never goes back to a temporary one.
-      if (message.delivery && !list.messages[same]!.delivery) continue;
-      list.messages[same] = message;
+      if (message.delivery && !current.delivery) continue;
+      // A read receipt that came first (over the socket) outlives an older copy (the HTTP answer).
+      list.messages[same] = { ...message, read_at: message.read_at ?? (current.id === message.id ? current.read_at : null) };
     } else list.messages.push(message);
   }
   list.messages.sort((a, b) => (a.delivery ? 1 : 0) - (b.delivery ? 1 : 0) || a.id - b.id);
