@@ -21,8 +21,10 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
     dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'PAGE' }]));
   });
   socket.on('notification:read', ({ id }) => {
+    let isShown = id === 'all';
     dispatch(
       notificationsApi.util.updateQueryData('getNotifications', undefined, (list) => {
+        isShown ||= list.results.some((n) => n.id === id);
         for (const n of list.results) {
           if ((id === 'all' || n.id === id) && !n.is_read) {
             n.is_read = true;
@@ -32,7 +34,8 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
         if (id === 'all') list.unread_count = 0;
       }),
     );
-    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'PAGE' }]));
+    // One older than the bell shows: only a fresh read gives the right unread count.
+    dispatch(notificationsApi.util.invalidateTags(isShown ? [{ type: 'Notifications', id: 'PAGE' }] : ['Notifications']));
   });
   const onReconnect = () => {
     if (!socket.recovered) dispatch(notificationsApi.util.invalidateTags(['Notifications']));
