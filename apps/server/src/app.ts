@@ -56,6 +56,19 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { savedJobsRoutes } from './modules/saved-jobs/saved-jobs.routes';
 import { createSavedJobsService } from './modules/saved-jobs/saved-jobs.service';
 import { createEventBus } from './lib/events';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { createUnreadReminders, type UnreadReminders } from './modules/chat/chat-reminders';
+import { createRealtime, type Realtime } from './realtime/realtime';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live-event server (tests reach it to check sockets again or push notifications now). */
+    realtime: Realtime;
+    /** The unread-message e-mails (tests run a pass with `runOnce`). */
+    unreadReminders: UnreadReminders;
+  }
+}
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -175,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         frameSrc: ['https://accounts.google.com/gsi/'],
+        // 'self' covers the same-origin websocket of /socket.io/ in CSP level 3 browsers.
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'", 'data:'],
@@ -213,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // With several API processes, the limits must be shared or each process would allow its own quota.
   const redis = !deps.limiter && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = deps.limiter ?? (redis ? createRedisRateLimiter(redis, config.redisPrefix) : createMemoryRateLimiter());
+  const events = createEventBus(app.log);
   const auth = createAuthService({
     db,
     mailer,
@@ -223,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitMultiplier: config.rateLimitMultiplier,
     productName: config.productName,
     log: app.log,
+    events,
   });
   app.addHook('onClose', async () => {
     await auth.drain();
@@ -254,11 +270,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
-  const events = createEventBus(app.log);
   companiesRoutes(app, {
-    companies: createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+    companies: createCompaniesService({
+      db,
+      mailer,
+      files,
+      productName: config.productName,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      events,
+    }),
   });
-  teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log }) });
+  teamsRoutes(app, {
+    teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
+  });
   jobsRoutes(app, {
     jobs: createJobsService({ db, files }),
     jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),
@@ -270,9 +295,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardsRoutes(app, { dashboards: createDashboardsService({ db, profiles, matchingJobs }) });
   applicationsRoutes(app, { applications: createApplicationsService({ db, files, events, log: app.log }) });
   savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });
-  const notifications = createNotificationsService({ db });
-  notifications.listen(events);
+  const notifications = createNotificationsService({ db, events });
+  notifications.listen();
   notificationsRoutes(app, { notifications });
+  const chat = createChatService({ db, events, limiter, rateLimitMultiplier: config.rateLimitMultiplier });
+  chatRoutes(app, { chat });
+  // Live events on the same port (path /socket.io/); stopped before the server closes.
+  const realtime = createRealtime({
+    server: app.server,
+    db,
+    events,
+    auth,
+    chat,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
+  app.decorate('realtime', realtime);
+  const unreadReminders = createUnreadReminders({ db, mailer, log: app.log, productName: config.productName, publicUrl: config.publicUrl });
+  // Tests run a pass themselves (no timer), so a test file never races it.
+  if (config.env !== 'test') unreadReminders.start();
+  app.decorate('unreadReminders', unreadReminders);
+  app.addHook('preClose', async () => {
+    unreadReminders.stop();
+    await realtime.close();
+  });
   auditRoutes(app, { audit: createAuditService({ db }) });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -7,6 +7,8 @@ export const errorStatus = {
   bad_request: 400,
   invalid_otp: 400,
   otp_expired: 400,
+  /** POST /api/chatrooms/ for a pair that already has its room; the body names it (`existing_room`). */
+  existing_room: 400,
   not_authenticated: 401,
   token_invalid: 401,
   invalid_credentials: 401,
@@ -34,6 +36,8 @@ export interface ApiErrorBody {
   detail: string;
   code: ErrorCode;
   fields?: Record<string, string[]>;
+  /** With `existing_room`: the id of the pair's room. */
+  existing_room?: number;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -14,4 +14,10 @@ export const limits = {
   pageSizeMax: 100,
   /** Deeper pages are refused: nobody reads them, and huge offsets only cost the database. */
   pageMax: 10_000,
+  /** A chat message: 1 to 4,000 characters, not only spaces. */
+  chatMessageMax: 4000,
+  /** The client's id of a message it sends, which makes a retry harmless. */
+  chatClientIdMax: 64,
+  /** An unread chat message is e-mailed to its recipient after this many minutes (once per quiet spell). */
+  chatUnreadEmailMinutes: 15,
 } as const;

@@ -558,12 +558,83 @@ export const notifications = pgTable(
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * When the row was pushed live (`notification:new`); null until then. Whoever inserts a row (any
+     * module, in its own transaction) leaves it null, and the realtime layer's dispatcher pushes it
+     * after the commit: an outbox in the row itself, so a crash before the push loses nothing.
+     */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.isRead}`),
+    index('notifications_unpushed_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
+  ],
+);
+
+/**
+ * One conversation per job seeker and company (decisions.md): every member of the company sees and
+ * answers it; `employer_id` names the member who opened it.
+ */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: serial('id').primaryKey(),
+    jobseekerId: integer('jobseeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The member who opened it; when that account is deleted, the company's owner is shown. */
+    employerId: integer('employer_id').references(() => users.id, { onDelete: 'set null' }),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** When each side was last e-mailed about unread messages (one e-mail per quiet spell). */
+    jobseekerEmailedAt: timestamp('jobseeker_emailed_at', { withTimezone: true }),
+    companyEmailedAt: timestamp('company_emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_rooms_pair_key').on(t.jobseekerId, t.companyId),
+    index('chat_rooms_company_updated_idx').on(t.companyId, t.updatedAt),
+    index('chat_rooms_jobseeker_updated_idx').on(t.jobseekerId, t.updatedAt),
+  ],
+);
+
+/**
+ * Messages, stored before they are delivered. `read_at`: when the other side read it (any member of
+ * the company reads for the company). `client_id` makes a retry of the same send harmless.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** True when the job seeker sent it (false: a member of the company). */
+    fromJobseeker: boolean('from_jobseeker').notNull(),
+    content: text('content').notNull(),
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_sender_client_key').on(t.senderId, t.clientId),
+    index('chat_messages_room_id_idx').on(t.roomId, t.id),
+    index('chat_messages_unread_idx')
+      .on(t.roomId, t.fromJobseeker)
+      .where(sql`${t.readAt} is null`),
+    check('chat_messages_content_check', sql`char_length(${t.content}) between 1 and 4000`),
   ],
 );
 

@@ -5,12 +5,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** More machine-readable facts of the answer (e.g. `existing_room`). */
+  readonly extra: Pick<ApiErrorBody, 'existing_room'> | undefined;
 
-  constructor(code: ErrorCode, detail: string, options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { fields?: Record<string, string[]>; headers?: Record<string, string>; extra?: Pick<ApiErrorBody, 'existing_room'> } = {},
+  ) {
     super(detail);
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 
   get status(): number {
@@ -18,7 +25,8 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { detail: this.message, code: this.code, fields: this.fields } : { detail: this.message, code: this.code };
+    const body: ApiErrorBody = this.fields ? { detail: this.message, code: this.code, fields: this.fields } : { detail: this.message, code: this.code };
+    return this.extra ? { ...body, ...this.extra } : body;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApplicationStatus } from '@jobportal/shared';
+import type { ApplicationStatus, ChatMessageOut, ChatReadOut, ChatRoomOut } from '@jobportal/shared';
 
 /** Who did something to an application, as its history records it. */
 export type Actor = 'jobseeker' | 'employer' | 'admin' | 'system';
@@ -27,7 +27,25 @@ export interface DomainEvents {
     changedBy: Actor;
     changedByUserId: number;
   };
+  // Chat and sessions: the realtime layer turns these into socket pushes.
+  'chat.message_created': { audience: ChatAudience; message: ChatMessageOut };
+  'chat.messages_read': { audience: ChatAudience; read: ChatReadOut };
+  /** The room as each side sees it (the unread counts differ). */
+  'chat.room_updated': { audience: ChatAudience; forJobseeker: ChatRoomOut; forCompany: ChatRoomOut };
+  /** Notification rows were written (by any module): the live dispatcher pushes the unpushed ones. */
+  'notifications.created': Record<string, never>;
+  'notifications.read': { userId: number; id: number | 'all' };
+  /** Sessions ended (sign-out, password reset, removal from a company, deactivation): their sockets are cut. */
+  'sessions.ended': { userId: number; sessionId?: string };
 }
+
+/** Who hears of a conversation: its job seeker and every member of its company. */
+export interface ChatAudience {
+  roomId: number;
+  jobseekerId: number;
+  companyId: number;
+}
+
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 

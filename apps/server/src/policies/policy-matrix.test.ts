@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, companyInvitations, notifications } from '../db/schema';
 import {
   createApplication,
+  createChatMessage,
+  createChatRoom,
   createCompany,
   createJob,
   createProfile,
@@ -72,6 +74,8 @@ async function makeWorld() {
   const application = await createApplication(t.db, { jobId: job.id, jobseekerId: applicant.user.id, resumeFileId: resume.id });
   const [notification] = await t.db.insert(notifications).values({ userId: applicant.user.id, type: 'test', message: 'Hello' }).returning();
   const category = await createCategory(t.db);
+  const room = await createChatRoom(t.db, { jobseekerId: applicant.user.id, companyId: company.id, employerId: owner.user.id, jobId: job.id });
+  const message = await createChatMessage(t.db, { roomId: room.id, senderId: owner.user.id, fromJobseeker: false, content: 'Hello Ada' });
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/login/',
@@ -110,6 +114,8 @@ async function makeWorld() {
     application,
     notification: notification!,
     category,
+    room,
+    message,
   };
 }
 
@@ -385,6 +391,85 @@ const rows: Row[] = [
     path: '/api/notifications/{id}/mark_as_read/',
     request: () => ({ url: `/api/notifications/${w.notification.id}/mark_as_read/` }),
     expect: { ...byRole(404, { employer: true, jobseeker: true, admin: true }), applicant: 200 },
+  },
+  {
+    action: 'own',
+    method: 'POST',
+    path: '/api/notifications/mark_all_as_read/',
+    request: () => ({ url: '/api/notifications/mark_all_as_read/' }),
+    expect: byRole(200, { employer: true, jobseeker: true, admin: true }),
+  },
+
+  // Chat: the job seeker and every member of the company; nobody else (admins included) sees it
+  {
+    action: 'own',
+    method: 'GET',
+    path: '/api/chatrooms/',
+    request: () => ({ url: '/api/chatrooms/' }),
+    expect: byRole(200, { employer: true, jobseeker: true }),
+  },
+  {
+    action: 'chat.open',
+    method: 'POST',
+    path: '/api/chatrooms/',
+    request: () => ({ url: '/api/chatrooms/', payload: { jobseeker_id: w.applicant.user.id, employer_id: w.owner.user.id } }),
+    // The pair has its room: the parties are told which (400 existing_room).
+    expect: { owner: 400, recruiter: 400, otherCompany: 404, applicant: 400, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.open',
+    variant: 'a new applicant',
+    method: 'POST',
+    path: '/api/chatrooms/',
+    request: async () => {
+      const seeker = await createUser(t.db, { role: 'jobseeker' });
+      await createApplication(t.db, { jobId: w.job.id, jobseekerId: seeker.id, resumeFileId: w.resume.id });
+      return { url: '/api/chatrooms/', payload: { jobseeker_id: seeker.id, employer_id: w.owner.user.id } };
+    },
+    expect: { owner: 201, recruiter: 201, otherCompany: 404, applicant: 404, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.open',
+    variant: 'a job seeker who never applied',
+    method: 'POST',
+    path: '/api/chatrooms/get_or_create/',
+    request: () => ({ url: '/api/chatrooms/get_or_create/', payload: { jobseeker_id: w.otherSeeker.user.id, employer_id: w.owner.user.id } }),
+    expect: { ...byRole(404, { employer: true, jobseeker: true }) },
+  },
+  {
+    action: 'chat.open',
+    method: 'POST',
+    path: '/api/chatrooms/get_or_create/',
+    request: () => ({ url: '/api/chatrooms/get_or_create/', payload: { jobseeker_id: w.applicant.user.id, job_id: w.job.id } }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.view',
+    method: 'GET',
+    path: '/api/chatrooms/{id}/',
+    request: () => ({ url: `/api/chatrooms/${w.room.id}/` }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.view',
+    method: 'GET',
+    path: '/api/chatrooms/{id}/messages/',
+    request: () => ({ url: `/api/chatrooms/${w.room.id}/messages/` }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.send',
+    method: 'POST',
+    path: '/api/chatrooms/{id}/messages/',
+    request: () => ({ url: `/api/chatrooms/${w.room.id}/messages/`, payload: { content: 'Matrix says hi' } }),
+    expect: { owner: 201, recruiter: 201, otherCompany: 404, applicant: 201, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'chat.view',
+    method: 'POST',
+    path: '/api/chatrooms/{id}/read/',
+    request: () => ({ url: `/api/chatrooms/${w.room.id}/read/`, payload: { up_to: w.message.id } }),
+    expect: { owner: 200, recruiter: 200, otherCompany: 404, applicant: 200, otherSeeker: 404, admin: 403, anonymous: 401 },
   },
   {
     action: 'own',

@@ -42,6 +42,18 @@ export interface JobseekerFacts {
   /** The companies this job seeker has a live application with (open, or hired/rejected by them; not withdrawn). */
   appliedToCompanyIds: readonly number[];
 }
+/** A job seeker and a company who might talk (chat.open). */
+export interface ChatPairFacts {
+  jobseekerId: number;
+  companyId: number;
+  /** The job seeker applied to one of the company's jobs: the only way a conversation starts (no cold messages). */
+  hasApplied: boolean;
+}
+/** A conversation: it belongs to the job seeker and the company, every member of which speaks for it. */
+export interface ChatRoomFacts {
+  jobseekerId: number;
+  companyId: number;
+}
 export interface TeamMemberFacts {
   companyId: number;
   isCompanyApproved: boolean;
@@ -62,6 +74,7 @@ const change = (maySee: boolean, mayChange: boolean, refusal?: string): Verdict 
 
 const companyVisible = (a: Actor, c: CompanyFacts) => c.isApproved || isAdmin(a) || isMemberOf(a, c.id);
 const jobVisible = (a: Actor, j: JobFacts) => j.isPublic || isAdmin(a) || isMemberOf(a, j.companyId);
+const inConversation = (a: Actor, r: ChatRoomFacts) => (isJobseeker(a) && isSelf(a, r.jobseekerId)) || isMemberOf(a, r.companyId);
 const applicationVisible = (a: Actor, x: ApplicationFacts) => isSelf(a, x.jobseekerId) || isMemberOf(a, x.companyId);
 
 /**
@@ -122,6 +135,14 @@ export const policy = {
       : hide,
   /** The resume on the profile today: the job seeker's own and admins'; companies read the one sent with an application. */
   'jobseeker.view_profile_resume': (a: Actor, s: { id: number }) => (isSelf(a, s.id) || isAdmin(a) ? allow : hide),
+
+  // Chat (decisions.md "Chat and live events"): the job seeker and the company, never anyone else.
+  /** Open (or find) the pair's conversation: a member of a company with a job seeker who applied to it, and back. */
+  'chat.open': (a: Actor, p: ChatPairFacts) => (p.hasApplied && inConversation(a, p) ? allow : hide),
+  /** Read a conversation, its messages and mark them read; the company's members read it as the company. */
+  'chat.view': (a: Actor, r: ChatRoomFacts) => (inConversation(a, r) ? allow : hide),
+  /** Write in a conversation: the same two parties (a removed recruiter loses it at once: companyId is read per request). */
+  'chat.send': (a: Actor, r: ChatRoomFacts) => (inConversation(a, r) ? allow : hide),
 } as const;
 
 export type Action = keyof typeof policy;
@@ -134,6 +155,7 @@ const hiddenAnswer: Record<string, () => AppError> = {
   job: () => new AppError('not_found', 'This job is no longer available.'),
   application: () => notFound('That application'),
   jobseeker: () => notFound('That job seeker'),
+  chat: () => notFound('That conversation'),
 };
 
 /** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */

@@ -56,7 +56,7 @@ describe('router', () => {
   });
 
   it('shows the fallback screen for a spec route whose screen does not exist yet', async () => {
-    renderRoutes(buildRoutes(), { path: '/chat', session: sessionFor('jobseeker') });
+    renderRoutes(buildRoutes(), { path: '/jobseekers', session: sessionFor('admin') });
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
   });
 

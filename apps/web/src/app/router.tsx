@@ -47,6 +47,12 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   ),
   '/admin/taxonomy': lazyScreen(() => import('../features/taxonomy/screens/admin-taxonomy-screen'), 'AdminTaxonomyScreen'),
   '/admin/audit': lazyScreen(() => import('../features/audit/screens/admin-audit-screen'), 'AdminAuditScreen'),
+  '/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'JobseekerChatListScreen'),
+  '/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'JobseekerChatRoomScreen'),
+  '/employer/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'EmployerChatListScreen'),
+  '/employer/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'EmployerChatRoomScreen'),
+  '/chat/:jobseekerId/:employerId': lazyScreen(() => import('../features/chat/screens/chat-pair-screen'), 'ChatPairScreen'),
+  '/notifications': lazyScreen(() => import('../features/notifications/screens/notifications-screen'), 'NotificationsScreen'),
 };
 
 export function buildRoutes(): RouteObject[] {

@@ -81,6 +81,9 @@ export const routeTable = [
     access: employerWithoutCompany,
   },
 
+  // Everyone signed in: all their notifications (not in the spec; the bell shows the newest only).
+  { path: '/notifications', screen: 'notifications', access: { roles: ['admin', 'jobseeker', 'employer'], requiresCompanyDetails: false } },
+
   // Job seeker or employer: the intended rule (both may enter), not the earlier always-redirect.
   // The company check applies to the employer only, as on the other employer chat routes.
   {

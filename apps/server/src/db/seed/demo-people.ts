@@ -3,9 +3,18 @@ import type { Storage } from '../../lib/storage';
 import type { DomainEvents } from '../../lib/events';
 import { notificationsFor } from '../../modules/notifications/notifications.service';
 import type { Db } from '../client';
-import { notifications } from '../schema';
+import { eq } from 'drizzle-orm';
+import { companies, notifications } from '../schema';
 import { makePdf, makePng } from './documents';
-import { createApplication, createProfile, createSavedJob, createUploadedFile, createUser } from './factories';
+import {
+  createApplication,
+  createChatMessage,
+  createChatRoom,
+  createProfile,
+  createSavedJob,
+  createUploadedFile,
+  createUser,
+} from './factories';
 import { createRandom, pick, pickSome } from './job-text';
 
 /** A public job of the demo, as the people seed needs it. */
@@ -148,6 +157,51 @@ async function seedNotifications(
     notificationsFor(item.name, item.event).map((n) => ({ ...n, createdAt: item.at, isRead: item.at.getTime() < Date.now() - 7 * day })),
   );
   if (rows.length) await db.insert(notifications).values(rows);
+}
+
+/**
+ * seeker@example.com's conversation with the main employer about the job they are interviewing for:
+ * a few messages over two days, the employer's last one still unread (with its notice in the bell).
+ */
+async function seedDemoChat(db: Db, seeker: { id: number; fullName: string }, job: DemoJob, now: number) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.ownerId, job.employerId)).limit(1);
+  if (!company) return;
+  const room = await createChatRoom(db, {
+    jobseekerId: seeker.id,
+    companyId: company.id,
+    employerId: job.employerId,
+    jobId: job.id,
+    createdAt: new Date(now - 2 * day),
+  });
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600_000);
+  const lines: Array<[fromSeeker: boolean, hoursAgo: number, text: string]> = [
+    [
+      false,
+      47,
+      `Hi ${seeker.fullName.split(' ')[0]}, thanks for applying to ${job.title}! Could you tell us when you would be free for a first call this week?`,
+    ],
+    [true, 46, 'Hello, thank you for getting back to me. Wednesday or Thursday afternoon works well for me.'],
+    [false, 25, 'Great, Thursday at 15:00 it is. The call link and the agenda are here: https://meet.example.com/northwind-intro'],
+    [true, 24, 'Perfect, see you then.'],
+    [false, 1, 'One more thing: could you bring a short example of a data pipeline you built? Nothing confidential, a sketch is fine.'],
+  ];
+  for (const [fromSeeker, hoursAgo, content] of lines) {
+    await createChatMessage(db, {
+      roomId: room.id,
+      senderId: fromSeeker ? seeker.id : job.employerId,
+      fromJobseeker: fromSeeker,
+      content,
+      createdAt: at(hoursAgo),
+      readAt: hoursAgo > 2 ? at(hoursAgo - 0.5) : null,
+    });
+  }
+  await db.insert(notifications).values({
+    userId: seeker.id,
+    type: 'chat_message',
+    message: `New message from ${job.companyName}.`,
+    link: `/chat/${room.id}`,
+    createdAt: at(1),
+  });
 }
 
 /**
@@ -304,6 +358,7 @@ export async function seedDemoPeople(
   const jordanJobs = options.mainJobs.slice(0, jordanPaths.length);
   for (const [i, job] of jordanJobs.entries()) await applyAs(jordan, resume.id, job, jordanPaths[i]!, 2 + i * 4);
   if (options.otherJobs[0]) await applyAs(jordan, resume.id, options.otherJobs[0], ['withdrawn'], 12);
+  if (jordanJobs[2]) await seedDemoChat(db, jordan, jordanJobs[2], now);
   for (const [i, job] of options.otherJobs.slice(1, 5).entries())
     await createSavedJob(db, jordan.id, job.id, new Date(now - (i + 1) * day));
 

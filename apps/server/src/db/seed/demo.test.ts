@@ -138,6 +138,15 @@ describe('demo seed', () => {
     expect(
       json<{ unread_count: number }>(await t.app.inject({ url: '/api/notifications/', headers: bearer(token) })).unread_count,
     ).toBeGreaterThan(0);
+    // A conversation with the employer, its newest message unread.
+    const rooms = json<Page<{ id: number; unread_count: number; employer: { company: { name: string } } }>>(
+      await t.app.inject({ url: '/api/chatrooms/', headers: bearer(token) }),
+    );
+    expect(rooms.results[0]).toMatchObject({ unread_count: 1, employer: { company: { name: 'Northwind Labs' } } });
+    const messages = json<Page<unknown>>(
+      await t.app.inject({ url: `/api/chatrooms/${rooms.results[0]!.id}/messages/`, headers: bearer(token) }),
+    );
+    expect(messages.count).toBeGreaterThanOrEqual(4);
   });
 
   it("fills employer@example.com's applicant lists and dashboard from about 15 more job seekers", async () => {

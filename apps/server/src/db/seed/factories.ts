@@ -6,6 +6,8 @@ import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 import {
   applicationStatusHistory,
   applications,
+  chatMessages,
+  chatRooms,
   companies,
   companyMembers,
   jobCategories,
@@ -279,4 +281,57 @@ export async function createApplication(db: Db, seed: ApplicationSeed): Promise<
 export async function createSavedJob(db: Db, userId: number, jobId: number, savedAt = new Date()): Promise<number> {
   const [row] = await db.insert(savedJobs).values({ userId, jobId, savedAt }).returning({ id: savedJobs.id });
   return row!.id;
+}
+
+/** A conversation between a job seeker and a company (the demo seed and the tests both open them here). */
+export async function createChatRoom(
+  db: Db,
+  seed: { jobseekerId: number; companyId: number; employerId: number; jobId?: number | null; createdAt?: Date },
+): Promise<typeof chatRooms.$inferSelect> {
+  const at = seed.createdAt ?? new Date();
+  const [row] = await db
+    .insert(chatRooms)
+    .values({
+      jobseekerId: seed.jobseekerId,
+      companyId: seed.companyId,
+      employerId: seed.employerId,
+      jobId: seed.jobId ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  return row!;
+}
+
+/** A stored message (moves its room up, as sending does). */
+export async function createChatMessage(
+  db: Db,
+  seed: {
+    roomId: number;
+    senderId: number;
+    fromJobseeker: boolean;
+    content: string;
+    createdAt?: Date;
+    readAt?: Date | null;
+    clientId?: string;
+  },
+): Promise<typeof chatMessages.$inferSelect> {
+  const at = seed.createdAt ?? new Date();
+  const [row] = await db
+    .insert(chatMessages)
+    .values({
+      roomId: seed.roomId,
+      senderId: seed.senderId,
+      fromJobseeker: seed.fromJobseeker,
+      content: seed.content,
+      createdAt: at,
+      readAt: seed.readAt ?? null,
+      clientId: seed.clientId ?? null,
+    })
+    .returning();
+  await db
+    .update(chatRooms)
+    .set({ lastMessageAt: at, updatedAt: at })
+    .where(sql`${chatRooms.id} = ${seed.roomId} and ${chatRooms.updatedAt} < ${at}`);
+  return row!;
 }

@@ -80,6 +80,7 @@ export async function findLiveSession(db: Db, sessionId: string) {
       userId: users.id,
       role: users.role,
       isActive: users.isActive,
+      fullName: users.fullName,
       companyId: companyMembers.companyId,
       companyRole: companyMembers.role,
     })

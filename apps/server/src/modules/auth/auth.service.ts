@@ -17,6 +17,7 @@ import { hmac, randomDigits, randomToken, safeEqualHex, sha256 } from '../../lib
 import type { Mailer } from '../../lib/mail';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { enforceLimits, type LimitRule, type RateLimiter } from '../../lib/rate-limiter';
+import type { EventBus } from '../../lib/events';
 import * as repo from './auth.repository';
 import type { CodePurpose } from './auth.repository';
 import type { GoogleIdentity } from './google';
@@ -32,6 +33,8 @@ export interface AuthDeps {
   rateLimitMultiplier: number;
   productName: string;
   log: FastifyBaseLogger;
+  /** Told when sessions end, so their live sockets are cut (realtime/). */
+  events?: EventBus;
 }
 
 export interface ClientInfo {
@@ -327,6 +330,7 @@ export function createAuthService(deps: AuthDeps) {
       if (token.usedAt || !(await repo.claimRefreshToken(db, token.id))) {
         // A used token presented again: it was stolen or replayed, so end that whole session.
         await repo.revokeSession(db, session.id, 'refresh_token_reuse');
+        await deps.events?.emit('sessions.ended', { userId: user.id, sessionId: session.id });
         deps.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reuse: session revoked');
         throw invalid;
       }
@@ -338,7 +342,10 @@ export function createAuthService(deps: AuthDeps) {
 
     async logout(refreshToken: string) {
       const found = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (found) await repo.revokeSession(db, found.session.id, 'logout');
+      if (found) {
+        await repo.revokeSession(db, found.session.id, 'logout');
+        await deps.events?.emit('sessions.ended', { userId: found.session.userId, sessionId: found.session.id });
+      }
       return { detail: 'You are signed out.' };
     },
 
@@ -392,6 +399,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user) throw new AppError('otp_expired', 'That code has expired. Ask for a new one.');
       await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.new_password), emailVerified: true });
       await repo.revokeUserSessions(db, user.id, 'password_reset');
+      await deps.events?.emit('sessions.ended', { userId: user.id });
       return { detail: 'Your password is changed. Sign in with the new one.' };
     },
 
@@ -433,6 +441,23 @@ export function createAuthService(deps: AuthDeps) {
         sessionId: claims.sessionId,
         companyId: live.companyId,
         companyRole: live.companyRole,
+      };
+    },
+
+    /**
+     * The viewer of a live session and their name, or undefined once it ended (revoked, expired, user
+     * deactivated): the socket layer re-checks connected sockets with it.
+     */
+    async liveViewer(sessionId: string) {
+      const live = await repo.findLiveSession(db, sessionId);
+      if (!live || !live.isActive) return undefined;
+      return {
+        userId: live.userId,
+        role: live.role,
+        sessionId,
+        companyId: live.companyId,
+        companyRole: live.companyRole,
+        fullName: live.fullName,
       };
     },
   };

@@ -14,6 +14,8 @@ import { findUserById } from '../users/users.repository';
 import type { CheckedFile } from '../files/file-types';
 import type { FilesService } from '../files/files.service';
 import { recordAudit } from '../audit/audit.repository';
+import type { EventBus } from '../../lib/events';
+import { insertNotification, insertNotificationForAdmins } from '../notifications/notifications.repository';
 
 export interface CompaniesDeps {
   db: Db;
@@ -22,6 +24,8 @@ export interface CompaniesDeps {
   productName: string;
   publicUrl: string | undefined;
   log: FastifyBaseLogger;
+  /** Told when notification rows were written, so they are pushed live at once (realtime/). */
+  events?: EventBus;
 }
 
 type ParsedInput = ReturnType<typeof companyInput.parse>;
@@ -120,6 +124,18 @@ export function createCompaniesService(deps: CompaniesDeps) {
   async function applyApproval(viewer: Viewer, id: number, next: boolean | 'toggle'): Promise<boolean> {
     const result = await db.transaction(async (tx) => {
       const change = await repo.setCompanyApproval(tx, id, next);
+      if (change && !change.was && change.now) {
+        // The owner's bell, written with the approval (pushed live by realtime/).
+        const company = await repo.findCompanyById(tx, id, utcToday());
+        if (company) {
+          await insertNotification(tx, {
+            userId: company.ownerId,
+            type: 'company_approved',
+            message: `${company.name} is approved: its open jobs are public.`,
+            link: '/EmployerJobManagement',
+          });
+        }
+      }
       if (change && change.was !== change.now) {
         await recordAudit(tx, {
           by: viewer,
@@ -133,6 +149,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return change;
     });
     if (!result) throw notFound('That company');
+    if (!result.was && result.now) await deps.events?.emit('notifications.created', {});
     if (!result.was && result.now) {
       const company = await repo.findCompanyById(db, id, utcToday());
       if (company) {
@@ -168,8 +185,23 @@ export function createCompaniesService(deps: CompaniesDeps) {
       if (viewer.companyRole === 'recruiter') {
         throw new AppError('conflict', "You are a recruiter of a company already; you can't submit another one.");
       }
-      const row = viewer.companyId === null ? await repo.insertCompany(db, viewer.userId, toValues(input) as CompanyValues) : undefined;
+      const row =
+        viewer.companyId === null
+          ? await db.transaction(async (tx) => {
+              const inserted = await repo.insertCompany(tx, viewer.userId, toValues(input) as CompanyValues);
+              // Administrators' bells: a company waits for approval (written with it).
+              if (inserted) {
+                await insertNotificationForAdmins(tx, {
+                  type: 'company_pending',
+                  message: `${input.name ?? 'A company'} is waiting for approval.`,
+                  link: '/companies',
+                });
+              }
+              return inserted;
+            })
+          : undefined;
       if (!row) throw new AppError('conflict', 'You have already submitted your company. Edit it instead.');
+      await deps.events?.emit('notifications.created', {});
       // The viewer became its owner in this request, after their membership was read.
       const created = await repo.findCompanyById(db, row.id, utcToday());
       return presentCompany(created!, { withOwner: true });

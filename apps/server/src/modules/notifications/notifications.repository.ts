@@ -1,6 +1,6 @@
-import { and, count, desc, eq, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { PaginationQuery } from '@jobportal/shared';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 
@@ -42,4 +42,73 @@ export async function markRead(db: Db, userId: number, id: number): Promise<Noti
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   return row;
+}
+
+/**
+ * Inserts a notification unless the user still has an unread one of the same type and link (a
+ * conversation announces itself once until it is read, not once per message).
+ */
+export async function insertNotificationUnlessUnread(db: Db, values: NewNotification): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, type, message, link)
+        select ${values.userId}, ${values.type}, ${values.message}, ${values.link ?? null}
+         where not exists (select 1 from notifications n where n.user_id = ${values.userId} and n.type = ${values.type}
+                             and n.link is not distinct from ${values.link ?? null} and not n.is_read)
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Marks the user's unread notifications read (all of them, or those of one link); answers their ids. */
+export async function markAllRead(db: Db, userId: number, link?: string): Promise<number[]> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), not(notifications.isRead), link === undefined ? undefined : eq(notifications.link, link)))
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), not(notifications.isRead)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Claims notifications not yet pushed live (any module's, oldest first) and marks them pushed, in one
+ * statement; SKIP LOCKED lets several processes share the work without pushing a row twice.
+ */
+export async function claimUnpushed(db: Db, max: number): Promise<NotificationRow[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update notifications set pushed_at = now()
+         where id in (select id from notifications where pushed_at is null order by id limit ${max} for update skip locked)
+        returning id`,
+  );
+  if (!rows.length) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.id,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(notifications.id);
+}
+
+/** One notification for every active administrator (e.g. a company waiting for approval). */
+export async function insertNotificationForAdmins(db: Db, values: Omit<NewNotification, 'userId'>): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, type, message, link)
+        select u.id, ${values.type}, ${values.message}, ${values.link ?? null} from users u where u.role = 'admin' and u.is_active
+        returning id`,
+  );
+  return rows.length;
 }

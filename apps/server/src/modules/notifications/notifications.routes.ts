@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, notificationList, notificationOut, paginationQuery } from '@jobportal/shared';
+import { idParam, notificationList, notificationOut, notificationsMarkedOut, paginationQuery } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
 import type { NotificationsService } from './notifications.service';
@@ -29,5 +29,11 @@ export function notificationsRoutes(app: FastifyInstance, { notifications }: { n
     onRequest: signedIn,
     schema: { tags, security, summary: 'Mark an own notification read', params: idParam, response: { 200: notificationOut } },
     handler: (request) => notifications.markRead(viewerOf(request), request.params.id),
+  });
+
+  r.post('/api/notifications/mark_all_as_read/', {
+    onRequest: signedIn,
+    schema: { tags, security, summary: 'Mark all own notifications read', response: { 200: notificationsMarkedOut } },
+    handler: (request) => notifications.markAllRead(viewerOf(request)),
   });
 }

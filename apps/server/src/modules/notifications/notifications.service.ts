@@ -1,4 +1,4 @@
-import { statusLabels, type NotificationOut, type Paginated, type PaginationQuery } from '@jobportal/shared';
+import { statusLabels, type NotificationOut, type NotificationsMarkedOut, type Paginated, type PaginationQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
@@ -11,7 +11,10 @@ const applicantsLink = (jobId: number) => `/EmployerJobapplicants/${jobId}`;
 const myApplicationsLink = '/jobseekerapplications';
 
 /** The notifications a domain event makes: who hears of it, and in what words. */
-export function notificationsFor<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): NewNotification[] {
+export function notificationsFor<K extends 'application.created' | 'application.status_changed'>(
+  name: K,
+  event: DomainEvents[K],
+): NewNotification[] {
   if (name === 'application.created') {
     return [
       {
@@ -43,12 +46,19 @@ export function notificationsFor<K extends keyof DomainEvents>(name: K, event: D
   ];
 }
 
-export function createNotificationsService({ db }: { db: Db }) {
+/**
+ * Notification rows reach their users live from one place: any module inserts rows (`pushed_at`
+ * null) in its own transaction and emits `notifications.created` after the commit; the realtime
+ * layer's dispatcher claims the unpushed rows and pushes `notification:new` (it also sweeps now and
+ * then, so a row whose announcement was lost in a crash still goes out).
+ */
+export function createNotificationsService({ db, events }: { db: Db; events: EventBus }) {
   return {
     /** Turns the domain events that concern people into notification rows. */
-    listen(events: EventBus) {
-      const write = async <K extends keyof DomainEvents>(name: K, event: DomainEvents[K]) => {
+    listen() {
+      const write = async <K extends 'application.created' | 'application.status_changed'>(name: K, event: DomainEvents[K]) => {
         for (const values of notificationsFor(name, event)) await repo.insertNotification(db, values);
+        await events.emit('notifications.created', {});
       };
       events.on('application.created', (e) => write('application.created', e));
       events.on('application.status_changed', (e) => write('application.status_changed', e));
@@ -62,7 +72,14 @@ export function createNotificationsService({ db }: { db: Db }) {
     async markRead(viewer: Viewer, id: number): Promise<NotificationOut> {
       const row = await repo.markRead(db, viewer.userId, id);
       if (!row) throw notFound('That notification');
+      await events.emit('notifications.read', { userId: viewer.userId, id });
       return presentNotification(row);
+    },
+
+    async markAllRead(viewer: Viewer): Promise<NotificationsMarkedOut> {
+      const ids = await repo.markAllRead(db, viewer.userId);
+      if (ids.length) await events.emit('notifications.read', { userId: viewer.userId, id: 'all' });
+      return { marked: ids.length, unread_count: await repo.countUnread(db, viewer.userId) };
     },
   };
 }

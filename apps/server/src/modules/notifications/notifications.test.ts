@@ -64,3 +64,36 @@ describe('notifications', () => {
     expect((await t.app.inject({ url: '/api/notifications/?page_size=101', headers: bearer(me.token) })).statusCode).toBe(400);
   });
 });
+
+describe('notifications of companies', () => {
+  it('tells administrators a company waits for approval, and its owner when it is approved; mark all read', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const employer = await signedInUser(t, { role: 'employer' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/',
+      headers: bearer(employer.token),
+      payload: { name: 'Bell Co', description: 'We ring.', tech_stack: [] },
+    });
+    expect(created.statusCode).toBe(201);
+    const adminPage = json<NotePage>(await t.app.inject({ url: '/api/notifications/', headers: bearer(admin.token) }));
+    expect(adminPage.results[0]).toMatchObject({
+      type: 'company_pending',
+      message: 'Bell Co is waiting for approval.',
+      link: '/companies',
+    });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${json<{ id: number }>(created).id}/toggle_approval/`,
+      headers: bearer(admin.token),
+    });
+    expect(approved.statusCode).toBe(200);
+    const ownerPage = json<NotePage>(await t.app.inject({ url: '/api/notifications/', headers: bearer(employer.token) }));
+    expect(ownerPage.results[0]).toMatchObject({ type: 'company_approved', is_read: false });
+
+    const marked = await t.app.inject({ method: 'POST', url: '/api/notifications/mark_all_as_read/', headers: bearer(admin.token) });
+    expect(json(marked)).toMatchObject({ unread_count: 0 });
+    expect(json<{ marked: number }>(marked).marked).toBeGreaterThanOrEqual(1);
+    expect(json<NotePage>(await t.app.inject({ url: '/api/notifications/', headers: bearer(admin.token) })).unread_count).toBe(0);
+  });
+});

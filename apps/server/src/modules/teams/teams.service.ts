@@ -1,3 +1,4 @@
+import type { EventBus } from '../../lib/events';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits, type LoginResponse, type TeamInvitationOut, type TeamJoinRequest, type TeamOut } from '@jobportal/shared';
 import type { Db } from '../../db/client';
@@ -20,6 +21,8 @@ export interface TeamsDeps {
   productName: string;
   publicUrl: string | undefined;
   log: FastifyBaseLogger;
+  /** Told when a member's sessions end (realtime/ cuts their sockets). */
+  events?: EventBus;
 }
 
 /**
@@ -124,6 +127,8 @@ export function createTeamsService(deps: TeamsDeps) {
           before: { company_id: companyId, email: member.email, role: member.role },
         });
       });
+      // Their live sockets go too: the company's conversations stop reaching them at once.
+      await deps.events?.emit('sessions.ended', { userId });
     },
 
     /**

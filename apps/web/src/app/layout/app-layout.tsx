@@ -15,6 +15,8 @@ import { navItemsFor, type NavItem } from './navigation';
 // out of the first load of the public and sign-in screens.
 const UserMenu = lazy(() => import('./user-menu'));
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'));
+// The live connection (socket.io-client, ~15 KB) likewise loads once signed in.
+const LiveUpdates = lazy(() => import('./live-updates'));
 
 function isCurrent(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -128,6 +130,7 @@ export function AppLayout() {
               </Box>
               {isSignedIn ? (
                 <Suspense fallback={<Box w={84} h={42} />}>
+                  <LiveUpdates />
                   <NotificationBell />
                   <UserMenu />
                 </Suspense>

@@ -13,12 +13,14 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
         { label: 'Dashboard', to: '/dashboard/jobseeker' },
         { label: 'Find jobs', to: '/' },
         { label: 'Applications', to: '/jobseekerapplications' },
+        { label: 'Messages', to: '/chat' },
         { label: 'Profile', to: '/jobseekerprofile' },
       ];
     case 'employer':
       return [
         { label: 'Dashboard', to: '/dashboard/employer' },
         { label: 'Jobs', to: '/EmployerJobManagement' },
+        { label: 'Messages', to: '/employer/chat' },
         { label: 'Company', to: '/EmployerCompanyManagement' },
       ];
     case 'admin':

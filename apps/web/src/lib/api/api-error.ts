@@ -11,6 +11,8 @@ export interface ApiError {
   fields: Record<string, string[]>;
   /** From the Retry-After header of a 429 answer. */
   retryAfterSeconds: number | null;
+  /** With `existing_room` (POST /api/chatrooms/ on a pair that has one): that room's id. */
+  existingRoom?: number;
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -30,7 +32,8 @@ function parseRetryAfter(header: string | null | undefined): number | null {
 export function apiErrorFrom(status: number, body: unknown, retryAfter: string | null): ApiError {
   const retryAfterSeconds = parseRetryAfter(retryAfter);
   if (isApiErrorBody(body)) {
-    return { status, code: body.code, detail: body.detail, fields: body.fields ?? {}, retryAfterSeconds };
+    const error: ApiError = { status, code: body.code, detail: body.detail, fields: body.fields ?? {}, retryAfterSeconds };
+    return typeof body.existing_room === 'number' ? { ...error, existingRoom: body.existing_room } : error;
   }
   if (status === 413) return { status, code: 'payload_too_large', detail: 'The file is too large.', fields: {}, retryAfterSeconds };
   return {

@@ -1,5 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Middleware } from 'redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useDispatch } from 'react-redux';
 import { signedOut } from '../session/session-slice';
 import { addLazySlice } from '../store';
 import { baseQueryWithRefresh } from './base-query';
@@ -35,3 +37,10 @@ const resetOnSignOut: Middleware = (store) => (next) => (action) => {
 
 // This module loads with the first screen that fetches: join the store(s) now.
 addLazySlice(api.reducerPath, api.reducer, [api.middleware, resetOnSignOut]);
+
+/**
+ * Dispatch for the API's thunks outside endpoints (cache patches from live events): the store's own
+ * type cannot know the endpoints injected later, and a thunk that reads no state fits any store.
+ */
+export type ApiDispatch = ThunkDispatch<never, unknown, UnknownAction>;
+export const useApiDispatch = useDispatch.withTypes<ApiDispatch>();

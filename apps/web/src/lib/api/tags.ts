@@ -13,8 +13,9 @@
  * - SavedJob: 'IDS', 'LIST'
  * - Profile: 'ME', or a job seeker's user id
  * - JobseekerDashboard, EmployerDashboard: 'ME' (matching jobs count as the job seeker's dashboard)
- * - Notifications: the bell's list
+ * - Notifications: the bell's list and the notifications page
  * - Team: a company id (its members and pending invitations)
+ * - ChatRooms: the conversation list; ChatRoom: a room id
  */
 export const tagTypes = [
   'Users',
@@ -30,4 +31,6 @@ export const tagTypes = [
   'Notifications',
   'Audit',
   'Team',
+  'ChatRooms',
+  'ChatRoom',
 ] as const;

@@ -38,6 +38,7 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { savedJobIdKey } from '../../../lib/session/session';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
+import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -122,6 +123,7 @@ function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
           </Text>
           <Group gap="sm" mt="xs" align="flex-end" wrap="wrap">
             <StatusChanger item={item} jobId={jobId} />
+            <MessageButton jobseekerId={item.applicant.id} jobId={jobId} label={`Message ${item.applicant.full_name}`} />
             {item.resume ? (
               <FileDownloadButton file={item.resume} />
             ) : (

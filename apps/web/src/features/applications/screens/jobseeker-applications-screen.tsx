@@ -23,6 +23,8 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatSalary } from '../../../lib/job-format';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
+import { MessageButton } from '../components/message-button';
+import { useSession } from '../../../lib/session/use-session';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -50,6 +52,7 @@ function ListSkeleton() {
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
   const [open, setOpen] = useState(false);
   const job = application.job;
+  const session = useSession();
   const historyId = `history-${application.id}`;
   return (
     <Card component="li" className={classes.row}>
@@ -73,6 +76,9 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
             <Button size="compact-sm" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
               {open ? 'Hide history' : 'Show history'}
             </Button>
+            {session.userid !== null && (
+              <MessageButton jobseekerId={session.userid} jobId={job.id} label={`Message ${job.company.name} about ${job.title}`} />
+            )}
             {isOpenStatus(application.status) && (
               <Button size="compact-sm" variant="subtle" color="red" onClick={() => onWithdraw(application)}>
                 Withdraw

@@ -1,4 +1,4 @@
-import type { NotificationList, NotificationOut } from '@jobportal/shared';
+import type { NotificationList, NotificationOut, NotificationsMarkedOut } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
 
 /** How many notifications the bell shows: the newest; older ones have done their job. */
@@ -9,6 +9,24 @@ export const notificationsApi = api.injectEndpoints({
     getNotifications: build.query<NotificationList, void>({
       query: () => ({ url: '/notifications/', params: { page_size: bellPageSize } }),
       providesTags: ['Notifications'],
+    }),
+    /** The notifications page: all of them, a page at a time. */
+    getNotificationsPage: build.query<NotificationList, number>({
+      query: (page) => ({ url: '/notifications/', params: { page, page_size: 20 } }),
+      providesTags: [{ type: 'Notifications', id: 'PAGE' }],
+    }),
+    markAllNotificationsRead: build.mutation<NotificationsMarkedOut, void>({
+      query: () => ({ url: '/notifications/mark_all_as_read/', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          notificationsApi.util.updateQueryData('getNotifications', undefined, (list) => {
+            for (const n of list.results) n.is_read = true;
+            list.unread_count = 0;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['Notifications'],
     }),
     markNotificationRead: build.mutation<NotificationOut, number>({
       query: (id) => ({ url: `/notifications/${id}/mark_as_read/`, method: 'POST' }),
@@ -30,4 +48,9 @@ export const notificationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetNotificationsQuery, useMarkNotificationReadMutation } = notificationsApi;
+export const {
+  useGetNotificationsQuery,
+  useGetNotificationsPageQuery,
+  useMarkNotificationReadMutation,
+  useMarkAllNotificationsReadMutation,
+} = notificationsApi;

@@ -17,11 +17,8 @@ import { useNavigate } from 'react-router';
 import type { NotificationOut } from '@jobportal/shared';
 import { BellIcon } from '../../../components/more-icons';
 import { formatRecent } from '../../../lib/format';
-import { useGetNotificationsQuery, useMarkNotificationReadMutation } from '../api/notifications-api';
+import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import classes from './notification-bell.module.css';
-
-/** New notifications show within a minute while the tab is in view (no live channel yet). */
-const pollingInterval = 60_000;
 
 function NotificationItem({ item, onOpen }: { item: NotificationOut; onOpen: (item: NotificationOut) => void }) {
   return (
@@ -42,12 +39,16 @@ function NotificationItem({ item, onOpen }: { item: NotificationOut; onOpen: (it
   );
 }
 
-/** The header's bell: how many notifications are unread, and the newest ones, each opening what it is about. */
+/**
+ * The header's bell: how many notifications are unread, and the newest ones, each opening what it is
+ * about. Live: new ones arrive over the socket (features/notifications/live), no polling.
+ */
 export default function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
-  const { data, isLoading, isError, refetch } = useGetNotificationsQuery(undefined, { pollingInterval, skipPollingIfUnfocused: true });
+  const { data, isLoading, isError, refetch } = useGetNotificationsQuery();
   const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead] = useMarkAllNotificationsReadMutation();
   const unread = data?.unread_count ?? 0;
   const label = unread > 0 ? `Notifications: ${unread} unread` : 'Notifications';
 
@@ -79,9 +80,9 @@ export default function NotificationBell() {
             Notifications
           </Text>
           {unread > 0 && (
-            <Text size="xs" c="dimmed">
-              {unread} unread
-            </Text>
+            <Anchor component="button" type="button" size="xs" onClick={() => void markAllRead()}>
+              Mark all read ({unread})
+            </Anchor>
           )}
         </Group>
         {isLoading ? (
@@ -108,6 +109,19 @@ export default function NotificationBell() {
             </Stack>
           </ScrollArea.Autosize>
         )}
+        <Box px="md" py="xs" className={classes.header}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setOpened(false);
+              void navigate('/notifications');
+            }}
+          >
+            See all notifications
+          </Anchor>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );

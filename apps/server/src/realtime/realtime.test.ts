@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT, decodeJwt } from 'jose';
+import { io as connect, type Socket } from 'socket.io-client';
+import type {
+  ChatMessageOut,
+  ChatRoomOut,
+  ClientToServerEvents,
+  NotificationOut,
+  ServerToClientEvents,
+  SocketRefusal,
+} from '@jobportal/shared';
+import { notifications, users } from '../db/schema';
+import { createApplication, createCompany, createJob, createRecruiter } from '../db/seed/factories';
+import { bearer, createTestApp, json, signedInUser, type TestApp } from '../test/harness';
+import { storedResume } from '../test/scenes';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let url: string;
+const open: Client[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await t?.close();
+});
+
+function socket(token?: string): Client {
+  const s: Client = connect(url, {
+    path: '/socket.io/',
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(s);
+  return s;
+}
+const connected = (s: Client) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+const refused = (s: Client) =>
+  new Promise<SocketRefusal>((resolve) => s.once('connect_error', (e) => resolve((e as Error & { data: SocketRefusal }).data)));
+const next = <E extends keyof ServerToClientEvents>(s: Client, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    s.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
+  });
+const disconnected = (s: Client) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+
+async function signIn(email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: 'correct-horse-battery' } });
+  return res.json<{ accessToken: string }>().accessToken;
+}
+
+async function pair() {
+  const owner = await signedInUser(t, { role: 'employer', fullName: 'Olga Owner' });
+  const company = await createCompany(t.db, owner.user.id, { isApproved: true });
+  const job = await createJob(t.db, company.id);
+  const recruiterUser = await createRecruiter(t.db, company.id, { fullName: 'Rita Recruiter' });
+  const recruiter = { user: recruiterUser, token: await signIn(recruiterUser.email) };
+  const seeker = await signedInUser(t, { role: 'jobseeker', fullName: 'Sam Seeker' });
+  const resume = await storedResume(t, seeker.user);
+  await createApplication(t.db, { jobId: job.id, jobseekerId: seeker.user.id, resumeFileId: resume.id });
+  const room = json<ChatRoomOut>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chatrooms/',
+      headers: bearer(owner.token),
+      payload: { jobseeker_id: seeker.user.id, employer_id: owner.user.id },
+    }),
+  );
+  return { owner, company, recruiter, seeker, room };
+}
+const send = (token: string, roomId: number, content: string, clientId?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/chatrooms/${roomId}/messages/`,
+    headers: bearer(token),
+    payload: { content, ...(clientId ? { client_id: clientId } : {}) },
+  });
+
+describe('socket handshake', () => {
+  it('refuses no token, a bad token, an expired token and a deactivated user', async () => {
+    expect((await refused(socket())).code).toBe('not_authenticated');
+    expect((await refused(socket('nonsense'))).code).toBe('token_invalid');
+    const me = await signedInUser(t, { role: 'jobseeker' });
+    const claims = decodeJwt(me.token);
+    const expired = await new SignJWT({ role: claims.role, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuer(String(claims.iss))
+      .setAudience(claims.aud as string)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(t.config.jwtSecret!));
+    expect((await refused(socket(expired))).code).toBe('token_expired');
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, me.user.id));
+    expect((await refused(socket(me.token))).code).toBe('account_disabled');
+  });
+
+  it('cuts a connected socket when its user is deactivated or removed from the company', async () => {
+    const p = await pair();
+    const seekerSocket = socket(p.seeker.token);
+    const recruiterSocket = socket(p.recruiter.token);
+    await Promise.all([connected(seekerSocket), connected(recruiterSocket)]);
+
+    const recruiterGone = disconnected(recruiterSocket);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${p.company.id}/members/${p.recruiter.user.id}/`,
+      headers: bearer(p.owner.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await recruiterGone).toBe('io server disconnect');
+
+    const seekerGone = disconnected(seekerSocket);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, p.seeker.user.id));
+    expect(await t.app.realtime.recheck()).toBeGreaterThanOrEqual(1);
+    expect(await seekerGone).toBe('io server disconnect');
+  });
+});
+
+describe('live chat', () => {
+  it('delivers messages, typing, read receipts, room updates and the bell to both sides, and nothing of other rooms', async () => {
+    const p = await pair();
+    const other = await pair();
+    const seeker = socket(p.seeker.token);
+    const recruiter = socket(p.recruiter.token);
+    await Promise.all([connected(seeker), connected(recruiter)]);
+
+    // Typing reaches the other side (not the typist).
+    const typing = next(seeker, 'typing');
+    recruiter.emit('typing', { room: p.room.id });
+    expect(await typing).toEqual({ room: p.room.id, user: { id: p.recruiter.user.id, full_name: 'Rita Recruiter' } });
+
+    // Someone else's room: refused, and its messages never arrive.
+    const refusedEvent = next(recruiter, 'error:event');
+    recruiter.emit('typing', { room: other.room.id });
+    expect((await refusedEvent).code).toBe('not_found');
+    expect((await send(other.owner.token, other.room.id, 'Not for you')).statusCode).toBe(201);
+
+    const atSeeker = next(seeker, 'message:new');
+    const atRecruiter = next(recruiter, 'message:new');
+    const roomAtSeeker = next(seeker, 'room:updated');
+    const bell = next(seeker, 'notification:new');
+    const sent = json<ChatMessageOut>(await send(p.owner.token, p.room.id, 'Hello Sam', 'k1'));
+    // Events reach a socket in order: had the other room's message been delivered, it would be this one.
+    expect(await atSeeker).toEqual(sent);
+    expect(await atRecruiter).toEqual(sent);
+    expect(await roomAtSeeker).toMatchObject({ id: p.room.id, unread_count: 1, last_message: { id: sent.id } });
+    expect((await bell) as NotificationOut).toMatchObject({ type: 'chat_message', link: `/chat/${p.room.id}`, is_read: false });
+
+    // The job seeker reads it over the socket: the company sees "Seen", the bell item goes read.
+    const seen = next(recruiter, 'message:read');
+    const bellRead = next(seeker, 'notification:read');
+    seeker.emit('read', { room: p.room.id, up_to: sent.id });
+    expect(await seen).toMatchObject({ room: p.room.id, up_to: sent.id });
+    expect(typeof (await bellRead).id).toBe('number');
+  });
+
+  it('catches up after a dropped connection: nothing lost, nothing twice', async () => {
+    const p = await pair();
+    let seeker = socket(p.seeker.token);
+    await connected(seeker);
+    const first = next(seeker, 'message:new');
+    const m1 = json<ChatMessageOut>(await send(p.owner.token, p.room.id, 'Before the drop'));
+    expect((await first).id).toBe(m1.id);
+    seeker.close();
+    const missed = [await send(p.owner.token, p.room.id, 'While away 1'), await send(p.owner.token, p.room.id, 'While away 2')].map((r) =>
+      json<ChatMessageOut>(r),
+    );
+    seeker = socket(p.seeker.token);
+    await connected(seeker);
+    const caught = await t.app.inject({ url: `/api/chatrooms/${p.room.id}/messages/?after=${m1.id}`, headers: bearer(p.seeker.token) });
+    expect(json<{ results: ChatMessageOut[] }>(caught).results.map((m) => m.id)).toEqual(missed.map((m) => m.id).reverse());
+  });
+
+  it('pushes a notification written by any module, once', async () => {
+    const me = await signedInUser(t, { role: 'admin' });
+    const s = socket(me.token);
+    await connected(s);
+    const seen: number[] = [];
+    s.on('notification:new', (n) => seen.push(n.id));
+    const pushed = next(s, 'notification:new');
+    const [row] = await t.db
+      .insert(notifications)
+      .values({ userId: me.user.id, type: 'company_pending', message: 'A company waits for approval.' })
+      .returning();
+    await t.app.realtime.flushNotifications();
+    expect((await pushed).id).toBe(row!.id);
+    await t.app.realtime.flushNotifications();
+    // A second marker notification proves the first was not pushed again.
+    const marker = next(s, 'notification:new');
+    await t.db.insert(notifications).values({ userId: me.user.id, type: 'marker', message: 'marker' });
+    await t.app.realtime.flushNotifications();
+    await marker;
+    expect(seen.filter((id) => id === row!.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,193 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { decodeJwt } from 'jose';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { ClientToServerEvents, ServerToClientEvents, SocketRefusal } from '@jobportal/shared';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/app-error';
+import type { ChatAudience, EventBus } from '../lib/events';
+import type { Viewer } from '../lib/access';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { ChatService } from '../modules/chat/chat.service';
+import { createNotificationDispatcher } from './notification-dispatcher';
+
+type LiveViewer = Omit<Viewer, 'requestId'> & { fullName: string };
+interface SocketData {
+  viewer: LiveViewer;
+}
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeDeps {
+  server: HttpServer;
+  db: Db;
+  events: EventBus;
+  auth: Pick<AuthService, 'authenticate' | 'liveViewer'>;
+  chat: Pick<ChatService, 'typingAudience' | 'read'>;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  log: FastifyBaseLogger;
+  /** How often connected sockets' sessions are checked again (a safety net beside `sessions.ended`). */
+  recheckSeconds?: number;
+  /** How often unpushed notification rows are looked for (rows other processes or a crash left). */
+  sweepSeconds?: number;
+}
+
+// The channels a socket joins: its user's, its session's, and its company's (every conversation of a
+// company is every member's, decisions.md), so a room's events go to `user:<seeker>` + `company:<id>`.
+export const userChannel = (userId: number) => `user:${userId}`;
+const sessionChannel = (sessionId: string) => `session:${sessionId}`;
+const companyChannel = (companyId: number) => `company:${companyId}`;
+const audienceChannels = (a: ChatAudience) => [userChannel(a.jobseekerId), companyChannel(a.companyId)];
+
+function refusal(code: SocketRefusal['code'], detail: string): Error {
+  return Object.assign(new Error(detail), { data: { code, detail } satisfies SocketRefusal });
+}
+
+/** An access token that failed only because it expired: the client refreshes it and reconnects. */
+function isExpired(token: string): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && exp * 1000 <= Date.now();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Socket.IO on the API's port (path /socket.io/): a socket is accepted only with a valid access
+ * token and joins only its own channels; domain events decide who hears what. With REDIS_URL the
+ * Redis adapter carries every emit to the sockets of the other processes.
+ */
+export function createRealtime(deps: RealtimeDeps) {
+  const { events, auth, chat, log } = deps;
+  const io: LiveServer = new Server(deps.server, { path: '/socket.io/', serveClient: false, cors: { origin: false } });
+  let pub: Redis | undefined;
+  let sub: Redis | undefined;
+  if (deps.redisUrl) {
+    pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
+    sub = pub.duplicate();
+    io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
+  }
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return next(refusal('not_authenticated', 'Sign in to continue.'));
+    auth
+      .authenticate(token)
+      .then(async (viewer) => {
+        const live = await auth.liveViewer(viewer.sessionId);
+        if (!live) throw new AppError('token_invalid', 'Your session has ended. Sign in again.');
+        socket.data.viewer = live;
+        next();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'account_disabled') return next(refusal('account_disabled', error.message));
+        if (isExpired(token)) return next(refusal('token_expired', 'Your sign-in has expired; refresh it and reconnect.'));
+        if (error instanceof AppError) return next(refusal('token_invalid', error.message));
+        log.error({ err: error }, 'socket handshake failed');
+        next(refusal('token_invalid', 'Your sign-in could not be checked.'));
+      });
+  });
+
+  const refuse = (socket: LiveSocket, error: unknown) => {
+    const body =
+      error instanceof AppError ? { code: error.code, detail: error.message } : { code: 'bad_request', detail: 'That event was refused.' };
+    if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
+    socket.emit('error:event', body);
+  };
+  const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+
+  io.on('connection', (socket: LiveSocket) => {
+    const viewer = socket.data.viewer;
+    void socket.join([userChannel(viewer.userId), sessionChannel(viewer.sessionId)]);
+    if (viewer.role === 'employer' && viewer.companyId !== null) void socket.join(companyChannel(viewer.companyId));
+    // A small flood guard for client events (sending messages is HTTP and limited there).
+    let windowStart = Date.now();
+    let inWindow = 0;
+    const overLimit = () => {
+      const now = Date.now();
+      if (now - windowStart > 10_000) [windowStart, inWindow] = [now, 0];
+      return ++inWindow > 60;
+    };
+    const asViewer = (): Viewer => ({ ...viewer, requestId: `socket:${socket.id}` });
+
+    socket.on('typing', (payload) => {
+      const room = (payload as { room?: unknown } | undefined)?.room;
+      if (!isId(room)) return refuse(socket, new AppError('validation_error', 'typing needs {room}.'));
+      if (overLimit()) return refuse(socket, new AppError('rate_limited', 'Too many events; slow down.'));
+      chat
+        .typingAudience(asViewer(), room)
+        .then((audience) => {
+          socket.to(audienceChannels(audience)).emit('typing', { room, user: { id: viewer.userId, full_name: viewer.fullName } });
+        })
+        .catch((error: unknown) => refuse(socket, error));
+    });
+    socket.on('read', (payload) => {
+      const { room, up_to } = (payload ?? {}) as { room?: unknown; up_to?: unknown };
+      if (!isId(room) || !isId(up_to)) return refuse(socket, new AppError('validation_error', 'read needs {room, up_to}.'));
+      if (overLimit()) return refuse(socket, new AppError('rate_limited', 'Too many events; slow down.'));
+      chat.read(asViewer(), room, up_to).catch((error: unknown) => refuse(socket, error));
+    });
+  });
+
+  const offs = [
+    events.on('chat.message_created', ({ audience, message }) => {
+      io.to(audienceChannels(audience)).emit('message:new', message);
+    }),
+    events.on('chat.messages_read', ({ audience, read }) => {
+      io.to(audienceChannels(audience)).emit('message:read', read);
+    }),
+    events.on('chat.room_updated', ({ audience, forJobseeker, forCompany }) => {
+      io.to(userChannel(audience.jobseekerId)).emit('room:updated', forJobseeker);
+      io.to(companyChannel(audience.companyId)).emit('room:updated', forCompany);
+    }),
+    events.on('notifications.read', ({ userId, id }) => {
+      io.to(userChannel(userId)).emit('notification:read', { id });
+    }),
+    events.on('sessions.ended', ({ userId, sessionId }) => {
+      io.in(sessionId ? sessionChannel(sessionId) : userChannel(userId)).disconnectSockets(true);
+    }),
+  ];
+
+  const dispatcher = createNotificationDispatcher({ db: deps.db, io, log, sweepSeconds: deps.sweepSeconds ?? 5 });
+  offs.push(events.on('notifications.created', () => dispatcher.kick()));
+
+  /** Checks every socket of this process against its session: ended, deactivated or moved company → cut. */
+  async function recheck(): Promise<number> {
+    let cut = 0;
+    for (const socket of io.of('/').sockets.values()) {
+      const was = (socket as LiveSocket).data.viewer;
+      const now = await auth.liveViewer(was.sessionId).catch(() => was);
+      if (!now || now.companyId !== was.companyId || now.role !== was.role) {
+        socket.disconnect(true);
+        cut++;
+      }
+    }
+    return cut;
+  }
+  const recheckTimer = setInterval(
+    () => void recheck().catch((error: unknown) => log.warn({ err: error }, 'socket recheck failed')),
+    (deps.recheckSeconds ?? 30) * 1000,
+  );
+  recheckTimer.unref();
+
+  return {
+    io,
+    recheck,
+    /** Pushes unpushed notifications now (tests; the dispatcher also runs on its own). */
+    flushNotifications: () => dispatcher.flush(),
+    async close() {
+      clearInterval(recheckTimer);
+      for (const off of offs) off();
+      dispatcher.close();
+      // Not io.close(): that closes the HTTP server too, which is Fastify's to close.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+    },
+  };
+}
+export type Realtime = ReturnType<typeof createRealtime>;

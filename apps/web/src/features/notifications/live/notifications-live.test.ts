@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationList, NotificationOut } from '@jobportal/shared';
+import type { ApiDispatch } from '../../../lib/api/api-slice';
+import type { LiveSocket } from '../../../lib/live/live-socket';
+import { createAppStore } from '../../../lib/store';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { sessionFor } from '../../../test/sessions';
+import { notificationsApi } from '../api/notifications-api';
+import { connectNotificationsLive } from './notifications-live';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const note = (id: number, extra: Partial<NotificationOut> = {}): NotificationOut => ({
+  id,
+  type: 'chat_message',
+  message: `N${id}`,
+  link: '/chat/1',
+  is_read: false,
+  created_at: '2026-11-25T10:00:00Z',
+  ...extra,
+});
+
+function fakeSocket() {
+  const handlers = new Map<string, (payload: never) => void>();
+  const socket = { on: (event: string, h: (payload: never) => void) => handlers.set(event, h), off: () => undefined, recovered: false };
+  const fire = (event: string, payload: unknown) => handlers.get(event)!(payload as never);
+  return { socket: socket as unknown as LiveSocket, fire };
+}
+
+describe('connectNotificationsLive', () => {
+  it('adds a pushed notification to the bell once and counts it; a read elsewhere marks it', async () => {
+    const page: NotificationList = { results: [note(1, { is_read: true })], count: 1, next: null, previous: null, unread_count: 0 };
+    const { requests } = mockFetch(() => jsonResponse(200, page));
+    const store = createAppStore(sessionFor('jobseeker'));
+    const dispatch = store.dispatch as ApiDispatch;
+    await dispatch(notificationsApi.endpoints.getNotifications.initiate());
+    const { socket, fire } = fakeSocket();
+    connectNotificationsLive(socket, dispatch);
+    const bell = () => notificationsApi.endpoints.getNotifications.select()(store.getState() as never).data!;
+
+    fire('notification:new', note(2));
+    fire('notification:new', note(2));
+    expect(bell().results.map((n) => n.id)).toEqual([2, 1]);
+    expect(bell().unread_count).toBe(1);
+
+    fire('notification:read', { id: 2 });
+    expect(bell().unread_count).toBe(0);
+    expect(bell().results[0]!.is_read).toBe(true);
+    const before = requests.length;
+    // A read of one the bell does not show: the bell is read again for the right count.
+    fire('notification:read', { id: 99 });
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(before));
+  });
+});
