@@ -17,6 +17,8 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   email_taken: 409,
+  interview_clash: 409,
+  feedback_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -32,6 +34,8 @@ export interface ApiErrorBody {
   detail: string;
   code: ErrorCode;
   fields?: Record<string, string[]>;
+  /** interview_clash: the interview that holds the time. */
+  clash?: { id: number; scheduled_time: string; end_time: string };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

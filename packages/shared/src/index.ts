@@ -9,3 +9,4 @@ export * from './schemas/profiles';
 export * from './schemas/applications';
 export * from './schemas/teams';
 export * from './schemas/audit';
+export * from './schemas/interviews';

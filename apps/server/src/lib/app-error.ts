@@ -5,12 +5,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly clash: ApiErrorBody['clash'];
 
-  constructor(code: ErrorCode, detail: string, options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { fields?: Record<string, string[]>; headers?: Record<string, string>; clash?: ApiErrorBody['clash'] } = {},
+  ) {
     super(detail);
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.clash = options.clash;
   }
 
   get status(): number {
@@ -18,7 +24,10 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { detail: this.message, code: this.code, fields: this.fields } : { detail: this.message, code: this.code };
+    const body: ApiErrorBody = { detail: this.message, code: this.code };
+    if (this.fields) body.fields = this.fields;
+    if (this.clash) body.clash = this.clash;
+    return body;
   }
 }
 
