@@ -55,6 +55,10 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { savedJobsRoutes } from './modules/saved-jobs/saved-jobs.routes';
 import { createSavedJobsService } from './modules/saved-jobs/saved-jobs.service';
 import { createEventBus } from './lib/events';
+import { createInviteMailer } from './modules/interviews/interview-invites';
+import { interviewsRoutes } from './modules/interviews/interviews.routes';
+import { createInterviewsService } from './modules/interviews/interviews.service';
+import { createFeedbacksService } from './modules/interviews/feedbacks.service';
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -198,7 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     productName: config.productName,
     log: app.log,
   });
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const inviteContext = {
+    productName: config.productName,
+    publicUrl,
+    uidDomain: new URL(publicUrl).hostname || 'localhost',
+    organizerEmail: config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
+  };
+  const invites = createInviteMailer({ mailer, log: app.log, ctx: inviteContext });
   app.addHook('onClose', async () => {
+    await invites.flush();
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
     await redis?.quit();
@@ -247,6 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notifications.listen(events);
   notificationsRoutes(app, { notifications });
   auditRoutes(app, { audit: createAuditService({ db }) });
+  interviewsRoutes(app, {
+    interviews: createInterviewsService({ db, events, invites, inviteContext }),
+    feedbacks: createFeedbacksService({ db, events }),
+  });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

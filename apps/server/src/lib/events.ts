@@ -27,7 +27,34 @@ export interface DomainEvents {
     changedBy: Actor;
     changedByUserId: number;
   };
+  'interview.changed': InterviewEvent;
+  'feedback.created': FeedbackEvent;
 }
+/** What happened to an interview, as the people on both sides hear of it. */
+export interface InterviewEvent {
+  kind: 'scheduled' | 'offered' | 'time_chosen' | 'confirmed' | 'rescheduled' | 'changed' | 'cancelled' | 'completed';
+  interviewId: number;
+  applicationId: number;
+  jobTitle: string;
+  companyName: string;
+  jobseekerId: number;
+  jobseekerName: string;
+  interviewerId: number;
+  /** The start, when it has one (ISO, UTC), and the zone it was planned in. */
+  scheduledTime: string | null;
+  timeZone: string;
+  /** Who made the change (the other side is told). */
+  byUserId: number;
+}
+
+export interface FeedbackEvent {
+  feedbackId: number;
+  interviewId: number;
+  jobTitle: string;
+  companyName: string;
+  jobseekerId: number;
+}
+
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 

@@ -1,4 +1,4 @@
-import type { ProfileOut, profileUpdate } from '@jobportal/shared';
+import type { JobseekerProfileOut, ProfileOut, profileUpdate } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -7,6 +7,8 @@ import type { Viewer } from '../../lib/access';
 import type { CheckedFile } from '../files/file-types';
 import type { NewFile } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
+import { findShownFeedback } from '../interviews/feedbacks.repository';
+import { presentShownFeedback } from '../interviews/interviews.presenter';
 import { presentProfile } from './profiles.presenter';
 import * as repo from './profiles.repository';
 import type { ProfileValues } from './profiles.repository';
@@ -91,9 +93,11 @@ export function createProfilesService({ db, files }: ProfilesDeps) {
     },
 
     /** A job seeker's profile for an admin or an employer the seeker applied to; 404 for everyone else. */
-    async getForViewer(viewer: Viewer, jobseekerId: number): Promise<ProfileOut> {
+    /** A job seeker's profile for an employer they applied to, or an admin: with the feedback they chose to show. */
+    async getForViewer(viewer: Viewer, jobseekerId: number): Promise<JobseekerProfileOut> {
       await authorizeView(viewer, jobseekerId);
-      return load(jobseekerId);
+      const [profile, shown] = await Promise.all([load(jobseekerId), findShownFeedback(db, jobseekerId)]);
+      return { ...profile, shown_feedback: shown.map(presentShownFeedback) };
     },
 
     /** The bytes of a job seeker's photo or resume for a viewer allowed to see the profile; 404 otherwise. */
