@@ -139,7 +139,6 @@ export const policy = {
   // Interview feedback
   'feedback.create': (a: Actor, i: InterviewFacts) =>
     change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isMemberOf(a, i.companyId), "Only the job's company gives feedback."),
-  'feedback.view': (a: Actor, f: FeedbackFacts) => (isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId) ? allow : hide),
   'feedback.edit': (a: Actor, f: FeedbackFacts) =>
     change(isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId), isMemberOf(a, f.companyId) && isSelf(a, f.authorId), 'Only its author edits feedback.'),
   /** Show it on the profile or hide it (`is_approved`). */
