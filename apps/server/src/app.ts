@@ -59,6 +59,7 @@ import { createInviteMailer } from './modules/interviews/interview-invites';
 import { interviewsRoutes } from './modules/interviews/interviews.routes';
 import { createInterviewsService } from './modules/interviews/interviews.service';
 import { createFeedbacksService } from './modules/interviews/feedbacks.service';
+import { createReminderRunner } from './modules/interviews/reminders';
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -210,7 +211,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerEmail: config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
   };
   const invites = createInviteMailer({ mailer, log: app.log, ctx: inviteContext });
+  const reminders = createReminderRunner({ db, invites, log: app.log });
+  app.decorate('reminders', reminders);
   app.addHook('onClose', async () => {
+    await reminders.stop();
     await invites.flush();
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
@@ -264,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     interviews: createInterviewsService({ db, events, invites, inviteContext }),
     feedbacks: createFeedbacksService({ db, events }),
   });
+
+  reminders.start(config.reminderIntervalSeconds);
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

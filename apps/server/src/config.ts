@@ -45,6 +45,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often due interview reminders are looked for; 0 turns the reminder runner off (tests run it by hand). */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -69,6 +71,7 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
   searchCacheSeconds: number;
+  reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   productName: string;
@@ -111,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     productName: 'Hireloop',

@@ -19,9 +19,16 @@ const duration = z
   .int()
   .min(L.durationMin, `At least ${L.durationMin} minutes.`)
   .max(L.durationMax, `At most ${L.durationMax} minutes.`);
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max.toLocaleString('en')} characters.`);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max.toLocaleString('en')} characters.`);
 const meetingLink = z
-  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full http(s) address, like https://meet.example.com/abc.' }).max(L.linkMax)])
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, message: 'Enter a full http(s) address, like https://meet.example.com/abc.' }).max(L.linkMax),
+  ])
   .transform((v) => v || null);
 const nullableText = (max: number) => text(max).transform((v) => v || null);
 

@@ -1,4 +1,11 @@
-import { finalStatuses, type FeedbackOut, type Paginated, type createFeedbackRequest, type feedbacksQuery, type updateFeedbackRequest } from '@jobportal/shared';
+import {
+  finalStatuses,
+  type FeedbackOut,
+  type Paginated,
+  type createFeedbackRequest,
+  type feedbacksQuery,
+  type updateFeedbackRequest,
+} from '@jobportal/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -32,7 +39,10 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
       const i = record?.interview;
       authorize(viewer, 'feedback.create', i && { jobseekerId: i.jobseekerId, companyId: i.companyId }, { notFoundAs: 'That interview' });
       if (i!.status === 'offered' || i!.status === 'cancelled') {
-        throw new AppError('conflict', i!.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.');
+        throw new AppError(
+          'conflict',
+          i!.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.',
+        );
       }
       const application = (await applicationsRepo.findApplicationFacts(db, i!.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;

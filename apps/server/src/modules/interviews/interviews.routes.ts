@@ -22,7 +22,10 @@ import type { InterviewsService } from './interviews.service';
 const tags = ['interviews'];
 const security = [{ bearerAuth: [] }];
 
-export function interviewsRoutes(app: FastifyInstance, { interviews, feedbacks }: { interviews: InterviewsService; feedbacks: FeedbacksService }) {
+export function interviewsRoutes(
+  app: FastifyInstance,
+  { interviews, feedbacks }: { interviews: InterviewsService; feedbacks: FeedbacksService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const employerOnly = app.requireRole('employer');
   const jobseekerOnly = app.requireRole('jobseeker');

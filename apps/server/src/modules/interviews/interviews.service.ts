@@ -63,7 +63,10 @@ const movesTo = (status: ApplicationStatus, to: 'interview_scheduled' | 'intervi
 };
 
 export const finalApplication = (status: ApplicationStatus) =>
-  new AppError('conflict', `This application is ${statusLabels[status].toLowerCase()}, which is final: it can't get new interviews or feedback.`);
+  new AppError(
+    'conflict',
+    `This application is ${statusLabels[status].toLowerCase()}, which is final: it can't get new interviews or feedback.`,
+  );
 
 /**
  * Moves an application forward inside the caller's transaction, with its history and audit entry.
@@ -90,7 +93,12 @@ export async function advanceApplication(
 }
 
 /** Tells the listeners of an application's move (after the commit). */
-export async function emitApplicationMove(events: EventBus, facts: ApplicationFacts, move: { from: ApplicationStatus; to: ApplicationStatus }, by: Viewer) {
+export async function emitApplicationMove(
+  events: EventBus,
+  facts: ApplicationFacts,
+  move: { from: ApplicationStatus; to: ApplicationStatus },
+  by: Viewer,
+) {
   await events.emit('application.status_changed', {
     applicationId: facts.id,
     jobId: facts.jobId,
@@ -114,7 +122,14 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
   }
 
   /** The 409 that names the interview holding the time (read after the refused write). */
-  async function clashError(c: { interviewerId: number; jobseekerId: number; start: Date; end: Date; exceptId?: number; timeZone: string }) {
+  async function clashError(c: {
+    interviewerId: number;
+    jobseekerId: number;
+    start: Date;
+    end: Date;
+    exceptId?: number;
+    timeZone: string;
+  }) {
     const other = await repo.findClash(db, c);
     if (!other?.scheduledTime || !other.endTime) {
       return new AppError('interview_clash', 'That time clashes with another interview. Choose another time.');
@@ -378,7 +393,13 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       if (move) await emitApplicationMove(events, application, move, viewer);
       if (status === 'cancelled') return announce('cancelled', i.id, viewer, i.scheduledTime ? 'cancelled' : undefined);
       if (status === 'completed') return announce('completed', i.id, viewer);
-      if (moved) return announce(i.status === 'offered' ? 'scheduled' : 'rescheduled', i.id, viewer, i.status === 'offered' ? 'scheduled' : 'rescheduled');
+      if (moved)
+        return announce(
+          i.status === 'offered' ? 'scheduled' : 'rescheduled',
+          i.id,
+          viewer,
+          i.status === 'offered' ? 'scheduled' : 'rescheduled',
+        );
       if (values.sequence !== undefined) return announce('changed', i.id, viewer, 'changed');
       return presentInterview(await load(i.id));
     },

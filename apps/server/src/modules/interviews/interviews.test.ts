@@ -26,7 +26,10 @@ async function scene() {
   const addApplicant = async () => {
     const other = await signedInUser(t, { role: 'jobseeker' });
     const r = await storedResume(t, other.user);
-    return { ...other, application: await createApplication(t.db, { jobId: employer.job.id, jobseekerId: other.user.id, resumeFileId: r.id }) };
+    return {
+      ...other,
+      application: await createApplication(t.db, { jobId: employer.job.id, jobseekerId: other.user.id, resumeFileId: r.id }),
+    };
   };
   return { employer, seeker, resume, application, addApplicant };
 }
@@ -69,7 +72,12 @@ function parseInvite(text: string) {
 describe('scheduling one time', () => {
   it('schedules, moves the application, writes the audit log, notifies and e-mails an invite both sides can add', async () => {
     const s = await scene();
-    const res = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(2, '10:00:00', '+02:00'), notes: 'Bring a laptop' });
+    const res = await schedule(s.employer.token, {
+      ...base,
+      application: s.application.id,
+      scheduled_time: day(2, '10:00:00', '+02:00'),
+      notes: 'Bring a laptop',
+    });
     expect(res.statusCode).toBe(201);
     const interview = json<InterviewOut>(res);
     expect(interview).toMatchObject({
@@ -85,7 +93,10 @@ describe('scheduling one time', () => {
       offered_times: [],
     });
     expect(await statusOf(s.application.id)).toBe('interview_scheduled');
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectId, String(interview.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectId, String(interview.id)));
     expect(audit.map((a) => a.action)).toContain('interview.scheduled');
 
     const mail = await t.smtp.waitForMail(s.seeker.user.email);
@@ -102,7 +113,9 @@ describe('scheduling one time', () => {
     expect(unfolded.toLowerCase()).toContain(`mailto:${s.seeker.user.email}`);
     await t.smtp.waitForMail(s.employer.user.email);
 
-    const notes = json<Page<{ type: string; message: string }>>(await t.app.inject({ url: '/api/notifications/', headers: bearer(s.seeker.token) }));
+    const notes = json<Page<{ type: string; message: string }>>(
+      await t.app.inject({ url: '/api/notifications/', headers: bearer(s.seeker.token) }),
+    );
     expect(notes.results.map((n) => n.type)).toContain('interview_scheduled');
 
     // Either side downloads the same invite.
@@ -116,7 +129,9 @@ describe('scheduling one time', () => {
 
   it('raises SEQUENCE on a reschedule and sends METHOD:CANCEL on a cancellation, with the same UID', async () => {
     const s = await scene();
-    const created = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(3, '09:00:00') }));
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(3, '09:00:00') }),
+    );
     const moved = await update(s.employer.token, created.id, { scheduled_time: day(3, '14:00:00') });
     expect(moved.statusCode).toBe(200);
     expect(json<InterviewOut>(moved)).toMatchObject({ status: 'rescheduled', sequence: 1, scheduled_time: '2031-06-03T14:00:00.000Z' });
@@ -141,8 +156,12 @@ describe('scheduling one time', () => {
   it('keeps the instant across a daylight-saving change and refuses times in the past', async () => {
     const s = await scene();
     // Europe/Berlin moves to summer time on 30 March 2031: 10:00 before and after are different UTC hours.
-    const before = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-29T10:00:00+01:00' }));
-    const after = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-31T10:00:00+02:00' }));
+    const before = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-29T10:00:00+01:00' }),
+    );
+    const after = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-31T10:00:00+02:00' }),
+    );
     expect(before.scheduled_time).toBe('2031-03-29T09:00:00.000Z');
     expect(after.scheduled_time).toBe('2031-03-31T08:00:00.000Z');
     const past = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2020-01-01T10:00:00Z' });
@@ -155,10 +174,16 @@ describe('scheduling one time', () => {
 describe('clashes', () => {
   it("refuses an overlap with the interviewer's or the job seeker's other interview, across time zones, naming it", async () => {
     const s = await scene();
-    const first = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '09:00:00') }));
+    const first = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '09:00:00') }),
+    );
     const other = await s.addApplicant();
     // 11:30 in Berlin (summer) is 09:30 UTC: inside the first interview.
-    const clash = await schedule(s.employer.token, { ...base, application: other.application.id, scheduled_time: day(5, '11:30:00', '+02:00') });
+    const clash = await schedule(s.employer.token, {
+      ...base,
+      application: other.application.id,
+      scheduled_time: day(5, '11:30:00', '+02:00'),
+    });
     expect(clash.statusCode).toBe(409);
     expect(json(clash)).toMatchObject({
       code: 'interview_clash',
@@ -166,7 +191,9 @@ describe('clashes', () => {
     });
     expect(json<{ detail: string }>(clash).detail).toMatch(/11:00/);
     // Back to back is fine (ranges are half-open).
-    expect((await schedule(s.employer.token, { ...base, application: other.application.id, scheduled_time: day(5, '10:00:00') })).statusCode).toBe(201);
+    expect(
+      (await schedule(s.employer.token, { ...base, application: other.application.id, scheduled_time: day(5, '10:00:00') })).statusCode,
+    ).toBe(201);
 
     // The same job seeker with another interviewer of the company.
     const recruiter = await createRecruiter(t.db, s.employer.company.id);
@@ -179,7 +206,9 @@ describe('clashes', () => {
     expect(bySeeker.statusCode).toBe(409);
     expect(json(bySeeker)).toMatchObject({ code: 'interview_clash', clash: { id: first.id } });
     // Moving an interview onto another one is refused the same way.
-    const later = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '15:00:00') }));
+    const later = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '15:00:00') }),
+    );
     const moved = await update(s.employer.token, later.id, { scheduled_time: day(5, '09:15:00') });
     expect(moved.statusCode).toBe(409);
     expect(json(moved)).toMatchObject({ code: 'interview_clash', clash: { id: first.id } });
@@ -209,10 +238,17 @@ describe('offered times', () => {
     expect(offered).toMatchObject({ status: 'offered', scheduled_time: null, end_time: null });
     expect(offered.offered_times).toEqual(times.map((x) => new Date(x).toISOString()));
     expect(await statusOf(s.application.id)).toBe('applied');
-    expect((await t.app.inject({ url: `/api/interview-schedules/${offered.id}/invite.ics`, headers: bearer(s.seeker.token) })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ url: `/api/interview-schedules/${offered.id}/invite.ics`, headers: bearer(s.seeker.token) })).statusCode,
+    ).toBe(409);
 
     const choose = (time: string) =>
-      t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/choose/`, headers: bearer(s.seeker.token), payload: { scheduled_time: time } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/interview-schedules/${offered.id}/choose/`,
+        headers: bearer(s.seeker.token),
+        payload: { scheduled_time: time },
+      });
     expect((await choose(day(12, '09:00:00'))).statusCode).toBe(400);
     const [a, b] = await Promise.all([choose(times[0]!), choose(times[1]!)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
@@ -220,14 +256,23 @@ describe('offered times', () => {
     expect(won.status).toBe('scheduled');
     expect(won.offered_times).toEqual([]);
     expect(await statusOf(s.application.id)).toBe('interview_scheduled');
-    expect((await t.app.inject({ url: `/api/interview-schedules/${offered.id}/`, headers: bearer(s.employer.token) })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ url: `/api/interview-schedules/${offered.id}/`, headers: bearer(s.employer.token) })).json(),
+    ).toMatchObject({
       scheduled_time: won.scheduled_time,
     });
-    const confirmed = await t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/confirm/`, headers: bearer(s.seeker.token) });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/interview-schedules/${offered.id}/confirm/`,
+      headers: bearer(s.seeker.token),
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(json<InterviewOut>(confirmed).seeker_confirmed_at).not.toBeNull();
     // The employer may not pick for the job seeker.
-    expect((await t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/confirm/`, headers: bearer(s.employer.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/confirm/`, headers: bearer(s.employer.token) }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -260,12 +305,25 @@ describe('bad input and wrong callers', () => {
       expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(400);
       expect(Object.keys(json<{ fields: Record<string, string[]> }>(res).fields).join(','), JSON.stringify(change)).toContain(field);
     }
-    const interviewer = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(12, '09:00:00'), interviewer: s.seeker.user.id });
+    const interviewer = await schedule(s.employer.token, {
+      ...base,
+      application: s.application.id,
+      scheduled_time: day(12, '09:00:00'),
+      interviewer: s.seeker.user.id,
+    });
     expect(interviewer.statusCode).toBe(400);
     expect(json(interviewer).fields).toHaveProperty('interviewer');
     expect(await interviewCount()).toBe(before);
-    const created = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(12, '09:00:00') }));
-    for (const payload of [{}, { status: 'offered' }, { duration_minutes: 9999 }, { time_zone: 'Nowhere' }, { scheduled_time: day(13, '09:00:00'), status: 'cancelled' }]) {
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(12, '09:00:00') }),
+    );
+    for (const payload of [
+      {},
+      { status: 'offered' },
+      { duration_minutes: 9999 },
+      { time_zone: 'Nowhere' },
+      { scheduled_time: day(13, '09:00:00'), status: 'cancelled' },
+    ]) {
       const res = await update(s.employer.token, created.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(res)).toHaveProperty('fields');
@@ -274,21 +332,33 @@ describe('bad input and wrong callers', () => {
 
   it('hides interviews from everyone but the two sides, and refuses final applications', async () => {
     const s = await scene();
-    const created = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(14, '09:00:00') }));
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(14, '09:00:00') }),
+    );
     const stranger = await employerWithJob(t);
     const otherSeeker = await signedInUser(t, { role: 'jobseeker' });
-    expect((await schedule(stranger.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode).toBe(404);
-    expect((await schedule(s.seeker.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode).toBe(403);
+    expect(
+      (await schedule(stranger.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode,
+    ).toBe(404);
+    expect(
+      (await schedule(s.seeker.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode,
+    ).toBe(403);
     expect((await update(stranger.token, created.id, { notes: 'x' })).statusCode).toBe(404);
     for (const token of [stranger.token, otherSeeker.token]) {
       expect((await t.app.inject({ url: `/api/interview-schedules/${created.id}/`, headers: bearer(token) })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: `/api/interview-schedules/${created.id}/invite.ics`, headers: bearer(token) })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/interview-schedules/${created.id}/invite.ics`, headers: bearer(token) })).statusCode).toBe(
+        404,
+      );
       const list = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/', headers: bearer(token) }));
       expect(list.results.map((i) => i.id)).not.toContain(created.id);
     }
     // A recruiter of the company acts for the employer.
     const recruiter = await createRecruiter(t.db, s.employer.company.id, { password: 'correct-horse-battery' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email: recruiter.email, password: 'correct-horse-battery' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: recruiter.email, password: 'correct-horse-battery' },
+    });
     const recruiterToken = login.json<{ accessToken: string }>().accessToken;
     expect((await update(recruiterToken, created.id, { notes: 'Room 4' })).statusCode).toBe(200);
 
@@ -299,10 +369,20 @@ describe('bad input and wrong callers', () => {
 
   it('lists with filters for each side', async () => {
     const s = await scene();
-    const a = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(17, '09:00:00') }));
-    const b = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, offered_times: [day(18, '09:00:00'), day(18, '10:00:00')] }));
+    const a = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(17, '09:00:00') }),
+    );
+    const b = json<InterviewOut>(
+      await schedule(s.employer.token, {
+        ...base,
+        application: s.application.id,
+        offered_times: [day(18, '09:00:00'), day(18, '10:00:00')],
+      }),
+    );
     const list = async (token: string, query: string) =>
-      json<Page<InterviewOut>>(await t.app.inject({ url: `/api/interview-schedules/?${query}`, headers: bearer(token) })).results.map((i) => i.id);
+      json<Page<InterviewOut>>(await t.app.inject({ url: `/api/interview-schedules/?${query}`, headers: bearer(token) })).results.map(
+        (i) => i.id,
+      );
     expect(await list(s.seeker.token, `application=${s.application.id}`)).toEqual([b.id, a.id]);
     expect(await list(s.employer.token, `job=${s.employer.job.id}&status=offered`)).toEqual([b.id]);
     expect(await list(s.employer.token, `application=${s.application.id}&when=past`)).toEqual([]);
@@ -314,7 +394,9 @@ describe('bad input and wrong callers', () => {
 describe('feedback', () => {
   it('one scorecard per interview and author; the job seeker shows it, other employers see only shown items', async () => {
     const s = await scene();
-    const interview = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(20, '09:00:00') }));
+    const interview = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(20, '09:00:00') }),
+    );
     const scorecard = {
       interview: interview.id,
       stage: 'first_round_interview',
@@ -330,16 +412,23 @@ describe('feedback', () => {
     const res = await post(s.employer.token, scorecard);
     expect(res.statusCode).toBe(201);
     const feedback = json<FeedbackOut>(res);
-    expect(feedback).toMatchObject({ score: 8, is_approved: false, author: { id: s.employer.user.id }, company: { id: s.employer.company.id } });
+    expect(feedback).toMatchObject({
+      score: 8,
+      is_approved: false,
+      author: { id: s.employer.user.id },
+      company: { id: s.employer.company.id },
+    });
     expect(await statusOf(s.application.id)).toBe('interviewed');
-    expect(json((await post(s.employer.token, scorecard)))).toMatchObject({ code: 'feedback_exists' });
+    expect(json(await post(s.employer.token, scorecard))).toMatchObject({ code: 'feedback_exists' });
     expect((await post(s.employer.token, { ...scorecard, score: 11 })).statusCode).toBe(400);
     expect((await post(s.employer.token, { ...scorecard, ratings: { communication: 6 } })).statusCode).toBe(400);
     expect((await post(s.employer.token, { ...scorecard, stage: 'lunch' })).statusCode).toBe(400);
     expect((await post(s.employer.token, { ...scorecard, feedback: 'x'.repeat(5001) })).statusCode).toBe(400);
 
     // Another interview's feedback is never blocked by this one (the same stage too).
-    const second = json<InterviewOut>(await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(21, '09:00:00') }));
+    const second = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(21, '09:00:00') }),
+    );
     expect((await post(s.employer.token, { ...scorecard, interview: second.id })).statusCode).toBe(201);
     expect(await statusOf(s.application.id)).toBe('interviewed');
 
@@ -356,14 +445,26 @@ describe('feedback', () => {
     // The job seeker reads all feedback on their interviews.
     const mine = json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(s.seeker.token) }));
     expect(mine.count).toBe(2);
-    expect(json<Page<FeedbackOut>>(await t.app.inject({ url: `/api/interview-feedbacks/?interview=${second.id}`, headers: bearer(s.seeker.token) })).count).toBe(1);
+    expect(
+      json<Page<FeedbackOut>>(
+        await t.app.inject({ url: `/api/interview-feedbacks/?interview=${second.id}`, headers: bearer(s.seeker.token) }),
+      ).count,
+    ).toBe(1);
 
     // A second employer the job seeker applied to sees the shown item only.
     const second2 = await employerWithJob(t);
     await createApplication(t.db, { jobId: second2.job.id, jobseekerId: s.seeker.user.id, resumeFileId: s.resume.id });
-    const profile = json<JobseekerProfileOut>(await t.app.inject({ url: `/api/jobseekers/${s.seeker.user.id}/`, headers: bearer(second2.token) }));
+    const profile = json<JobseekerProfileOut>(
+      await t.app.inject({ url: `/api/jobseekers/${s.seeker.user.id}/`, headers: bearer(second2.token) }),
+    );
     expect(profile.shown_feedback).toEqual([
-      { company: { name: s.employer.company.name }, stage: 'first_round_interview', score: 9, feedback: 'A strong first round.', provided_at: feedback.provided_at },
+      {
+        company: { name: s.employer.company.name },
+        stage: 'first_round_interview',
+        score: 9,
+        feedback: 'A strong first round.',
+        provided_at: feedback.provided_at,
+      },
     ]);
     // The second employer sees none of the first company's feedback through the list.
     expect(json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(second2.token) })).count).toBe(0);

@@ -58,8 +58,9 @@ export function notificationsFor<K extends keyof DomainEvents>(name: K, event: D
 
 const interviewWhen = (e: DomainEvents['interview.changed']) =>
   e.scheduledTime
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: e.timeZone }).format(new Date(e.scheduledTime)) +
-      ` (${e.timeZone})`
+    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: e.timeZone }).format(
+        new Date(e.scheduledTime),
+      ) + ` (${e.timeZone})`
     : '';
 
 /** Interview changes: the job seeker hears of the employer's, the interviewer of the job seeker's. */
@@ -72,19 +73,42 @@ function interviewNotifications(e: DomainEvents['interview.changed']): NewNotifi
     e.interviewerId === e.byUserId ? [] : [{ userId: e.interviewerId, type: `interview_${e.kind}`, message, link: '/EmployerInterviews' }];
   switch (e.kind) {
     case 'scheduled':
-      return [...toSeeker(`Interview for ${about} scheduled: ${interviewWhen(e)}.`), ...toInterviewer(`You interview ${e.jobseekerName} for ${e.jobTitle}: ${interviewWhen(e)}.`)];
+      return [
+        ...toSeeker(`Interview for ${about} scheduled: ${interviewWhen(e)}.`),
+        ...toInterviewer(`You interview ${e.jobseekerName} for ${e.jobTitle}: ${interviewWhen(e)}.`),
+      ];
     case 'offered':
       return toSeeker(`${e.companyName} offers times for your interview for ${e.jobTitle}: pick one.`);
     case 'time_chosen':
-      return [{ userId: e.interviewerId, type: 'interview_time_chosen', message: `${e.jobseekerName} picked ${interviewWhen(e)} for the ${e.jobTitle} interview.`, link: '/EmployerInterviews' }];
+      return [
+        {
+          userId: e.interviewerId,
+          type: 'interview_time_chosen',
+          message: `${e.jobseekerName} picked ${interviewWhen(e)} for the ${e.jobTitle} interview.`,
+          link: '/EmployerInterviews',
+        },
+      ];
     case 'confirmed':
-      return [{ userId: e.interviewerId, type: 'interview_confirmed', message: `${e.jobseekerName} confirmed the ${e.jobTitle} interview on ${interviewWhen(e)}.`, link: '/EmployerInterviews' }];
+      return [
+        {
+          userId: e.interviewerId,
+          type: 'interview_confirmed',
+          message: `${e.jobseekerName} confirmed the ${e.jobTitle} interview on ${interviewWhen(e)}.`,
+          link: '/EmployerInterviews',
+        },
+      ];
     case 'rescheduled':
-      return [...toSeeker(`Your interview for ${about} moved to ${interviewWhen(e)}.`), ...toInterviewer(`The interview with ${e.jobseekerName} moved to ${interviewWhen(e)}.`)];
+      return [
+        ...toSeeker(`Your interview for ${about} moved to ${interviewWhen(e)}.`),
+        ...toInterviewer(`The interview with ${e.jobseekerName} moved to ${interviewWhen(e)}.`),
+      ];
     case 'changed':
       return toSeeker(`The details of your interview for ${about} changed.`);
     case 'cancelled':
-      return [...toSeeker(`Your interview for ${about} was cancelled.`), ...toInterviewer(`The interview with ${e.jobseekerName} for ${e.jobTitle} was cancelled.`)];
+      return [
+        ...toSeeker(`Your interview for ${about} was cancelled.`),
+        ...toInterviewer(`The interview with ${e.jobseekerName} for ${e.jobTitle} was cancelled.`),
+      ];
     case 'completed':
       return [];
   }
