@@ -21,12 +21,12 @@ const employerWithoutCompany = sessionFor('employer', { companyDetailsSubmitted:
 const admin = sessionFor('admin');
 
 describe('route table', () => {
-  it('lists every route of the spec once, and the admin taxonomy and audit routes', () => {
+  it('lists every route of the spec once, and the admin taxonomy, audit and employer interviews routes', () => {
     const paths = routeTable.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     // The 26 routes of spec section 2, /admin/taxonomy (categories and skills, see apps/web/README.md)
-    // and /admin/audit (the audit log).
-    expect(paths).toHaveLength(28);
+    // /admin/audit (the audit log) and /EmployerInterviews (the interviews agenda, issue #10).
+    expect(paths).toHaveLength(29);
   });
 
   it('declares the pair chat route for both job seekers and employers', () => {

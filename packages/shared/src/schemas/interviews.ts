@@ -92,7 +92,8 @@ export const interviewsQuery = paginationQuery.extend({
   job: z.coerce.number().pipe(dbId).optional(),
   status: z.enum(interviewStatuses).optional(),
 });
-export type InterviewsQuery = z.input<typeof interviewsQuery>;
+/** The list's filters as a client sends them (all optional). */
+export type InterviewsQuery = Partial<z.output<typeof interviewsQuery>>;
 
 const named = z.object({ id: z.number().int(), full_name: z.string() });
 export const interviewOut = z.object({

@@ -19,6 +19,7 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
       return [
         { label: 'Dashboard', to: '/dashboard/employer' },
         { label: 'Jobs', to: '/EmployerJobManagement' },
+        { label: 'Interviews', to: '/EmployerInterviews' },
         { label: 'Company', to: '/EmployerCompanyManagement' },
       ];
     case 'admin':

@@ -14,6 +14,8 @@
  * - Profile: 'ME', or a job seeker's user id
  * - JobseekerDashboard, EmployerDashboard: 'ME' (matching jobs count as the job seeker's dashboard)
  * - Notifications: the bell's list
+ * - Interview: an id, 'LIST' (every interview list of the signed-in side)
+ * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
  */
 export const tagTypes = [
   'Users',
@@ -28,4 +30,6 @@ export const tagTypes = [
   'EmployerDashboard',
   'Notifications',
   'Audit',
+  'Interview',
+  'Feedback',
 ] as const;

@@ -23,6 +23,7 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatSalary } from '../../../lib/job-format';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
+import { SeekerInterviews } from '../../../components/seeker-interviews';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -79,6 +80,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
               </Button>
             )}
           </Group>
+          <SeekerInterviews applicationId={application.id} />
           <Collapse expanded={open} id={historyId}>
             <StatusHistory history={application.history} viewer="jobseeker" />
             {application.cover_letter && (
