@@ -28,7 +28,13 @@ function AddToCalendar({ interview }: { interview: InterviewOut }) {
     }
   };
   return (
-    <Button size="compact-sm" variant="default" leftSection={<CalendarIcon size={14} />} onClick={() => void download()} loading={isLoading}>
+    <Button
+      size="compact-sm"
+      variant="default"
+      leftSection={<CalendarIcon size={14} />}
+      onClick={() => void download()}
+      loading={isLoading}
+    >
       Add to calendar
     </Button>
   );
@@ -81,7 +87,12 @@ function ShowSwitch({ feedback }: { feedback: FeedbackOut }) {
         const value = e.currentTarget.checked;
         update({ id: feedback.id, is_approved: value })
           .unwrap()
-          .then(() => notifications.show({ color: 'teal', message: value ? 'Shown on your profile to employers you apply to.' : 'Hidden from your profile.' }))
+          .then(() =>
+            notifications.show({
+              color: 'teal',
+              message: value ? 'Shown on your profile to employers you apply to.' : 'Hidden from your profile.',
+            }),
+          )
           .catch((err: unknown) => notifications.show({ color: 'red', message: describeError(err) }));
       }}
     />
@@ -91,7 +102,7 @@ function ShowSwitch({ feedback }: { feedback: FeedbackOut }) {
 /** One piece of feedback the job seeker received, with the choice to show it. */
 export function FeedbackItem({ feedback }: { feedback: FeedbackOut }) {
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="xs">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs">
           <Badge variant="light">{interviewStageLabels[feedback.stage]}</Badge>
@@ -164,7 +175,15 @@ export function SeekerInterviewCard({ interview, feedback = [] }: { interview: I
           <Group gap="xs" mt={4}>
             <AddToCalendar interview={interview} />
             {!interview.seeker_confirmed_at && (
-              <Button size="compact-sm" onClick={() => void confirm(interview.id).unwrap().catch((e: unknown) => notifications.show({ color: 'red', message: describeError(e) }))} loading={isLoading}>
+              <Button
+                size="compact-sm"
+                onClick={() =>
+                  void confirm(interview.id)
+                    .unwrap()
+                    .catch((e: unknown) => notifications.show({ color: 'red', message: describeError(e) }))
+                }
+                loading={isLoading}
+              >
                 Confirm attendance
               </Button>
             )}
@@ -202,7 +221,7 @@ export function SeekerInterviews({ applicationId, when, empty }: { applicationId
     ) : null;
   }
   return (
-    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Interviews">
+    <Stack gap="xs" component="ul" mt="sm" mb={0} p={0} style={{ listStyle: 'none' }} aria-label="Interviews">
       {items.map((i) => (
         <SeekerInterviewCard key={i.id} interview={i} feedback={(feedback?.results ?? []).filter((f) => f.interview === i.id)} />
       ))}

@@ -21,8 +21,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in milliseconds (Berlin in summer: +2 h). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return asUtc - (instant - (instant % 1000));
 }
 
@@ -41,7 +52,11 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 
 /** The wall-clock date (`YYYY-MM-DD`) and time (`HH:mm`) of an instant in a zone. */
 export function utcToZoned(instant: string | Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
@@ -49,7 +64,11 @@ export function utcToZoned(instant: string | Date, timeZone: string): { date: st
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** "Tue, 2 Jun 2031, 10:00" in a zone, and the zone's short name when asked. */
-export function formatInZone(instant: string | Date, timeZone: string, options: { withZone?: boolean; dateOnly?: boolean; timeOnly?: boolean } = {}): string {
+export function formatInZone(
+  instant: string | Date,
+  timeZone: string,
+  options: { withZone?: boolean; dateOnly?: boolean; timeOnly?: boolean } = {},
+): string {
   const f = new Intl.DateTimeFormat(undefined, {
     timeZone,
     ...(options.timeOnly ? {} : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),

@@ -80,7 +80,6 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
               </Button>
             )}
           </Group>
-          <SeekerInterviews applicationId={application.id} />
           <Collapse expanded={open} id={historyId}>
             <StatusHistory history={application.history} viewer="jobseeker" />
             {application.cover_letter && (
@@ -91,6 +90,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
           </Collapse>
         </Stack>
       </Group>
+      <SeekerInterviews applicationId={application.id} />
     </Card>
   );
 }

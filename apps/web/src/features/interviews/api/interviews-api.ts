@@ -63,7 +63,13 @@ export const interviewsApi = api.injectEndpoints({
     }),
     updateFeedback: build.mutation<FeedbackOut, { id: number } & UpdateFeedbackRequest>({
       query: ({ id, ...body }) => ({ url: `/interview-feedbacks/${id}/`, method: 'PATCH', body }),
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Feedback', id: 'LIST' }, { type: 'Profile', id: 'ME' }]),
+      invalidatesTags: (_r, error) =>
+        error
+          ? []
+          : [
+              { type: 'Feedback', id: 'LIST' },
+              { type: 'Profile', id: 'ME' },
+            ],
     }),
   }),
 });

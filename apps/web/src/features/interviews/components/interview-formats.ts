@@ -3,8 +3,8 @@ import { interviewModeLabels } from '@jobportal/shared/vocabulary';
 import { formatInZone } from '../../../lib/zoned-time';
 
 /** "Video call · https://…", "In person · Main office", "Phone". */
-export function howAndWhere(i: Pick<InterviewOut, 'mode' | 'location' | 'meeting_link'>): string {
-  const place = i.mode === 'in_person' ? i.location : i.meeting_link;
+export function howAndWhere(i: Pick<InterviewOut, 'mode' | 'location' | 'meeting_link'>, { withLink = true } = {}): string {
+  const place = i.mode === 'in_person' ? i.location : withLink ? i.meeting_link : null;
   return place ? `${interviewModeLabels[i.mode]} · ${place}` : interviewModeLabels[i.mode];
 }
 

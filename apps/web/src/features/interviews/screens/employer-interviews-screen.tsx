@@ -1,6 +1,20 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, EmptyState, Group, Modal, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Modal,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { InterviewOut } from '@jobportal/shared';
 import { interviewStatusLabels } from '@jobportal/shared/vocabulary';
@@ -60,7 +74,17 @@ function RescheduleModal({ interview, onClose }: { interview: InterviewOut | nul
   );
 }
 
-function InterviewRow({ interview, past, onMove, onCancel }: { interview: InterviewOut; past: boolean; onMove: () => void; onCancel: () => void }) {
+function InterviewRow({
+  interview,
+  past,
+  onMove,
+  onCancel,
+}: {
+  interview: InterviewOut;
+  past: boolean;
+  onMove: () => void;
+  onCancel: () => void;
+}) {
   const [update, { isLoading }] = useUpdateInterviewMutation();
   const complete = async () => {
     try {
@@ -71,9 +95,9 @@ function InterviewRow({ interview, past, onMove, onCancel }: { interview: Interv
   };
   const open = interview.status !== 'cancelled' && interview.status !== 'completed';
   return (
-    <Card component="li" withBorder padding="sm" className={`${classes.day} ${interview.status === 'cancelled' ? '' : ''}`}>
+    <Card component="li" withBorder padding="sm" className={classes.day}>
       <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={600}>
               {interview.scheduled_time
@@ -83,8 +107,8 @@ function InterviewRow({ interview, past, onMove, onCancel }: { interview: Interv
             <Anchor component={Link} to={`/jobseekerprofile/${interview.jobseeker.id}`} fw={600} className={classes.wrap}>
               {interview.jobseeker.full_name}
             </Anchor>
-            {interview.status !== 'scheduled' && (
-              <Badge variant="light" color={interview.status === 'cancelled' ? 'gray' : interview.status === 'offered' ? 'orange' : 'indigo'}>
+            {interview.status !== 'scheduled' && interview.status !== 'offered' && (
+              <Badge variant="light" color={interview.status === 'cancelled' ? 'gray' : 'indigo'}>
                 {interviewStatusLabels[interview.status]}
               </Badge>
             )}
@@ -100,18 +124,29 @@ function InterviewRow({ interview, past, onMove, onCancel }: { interview: Interv
             )}
           </Group>
           <Text size="sm" className={classes.wrap}>
-            {interview.job.title} · {howAndWhere(interview)}
+            {interview.job.title} · {howAndWhere(interview, { withLink: false })}
+            {interview.mode === 'video' && interview.meeting_link && (
+              <>
+                {' · '}
+                <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm">
+                  Join link
+                </Anchor>
+              </>
+            )}
           </Text>
           <Text size="xs" c="dimmed">
             With {interview.interviewer.full_name}
-            {interview.status === 'offered'
-              ? ` · offered: ${interview.offered_times.map((t) => formatInZone(t, zone)).join('; ')}`
-              : ''}
+            {interview.status === 'offered' ? ` · offered: ${interview.offered_times.map((t) => formatInZone(t, zone)).join('; ')}` : ''}
           </Text>
         </Stack>
         <Group gap="xs">
           {interview.status !== 'cancelled' && interview.status !== 'offered' && (past || interview.status === 'completed') && (
-            <Button size="compact-sm" component={Link} to={`/interview-feedback/${interview.id}`} variant={interview.has_feedback ? 'default' : 'filled'}>
+            <Button
+              size="compact-sm"
+              component={Link}
+              to={`/interview-feedback/${interview.id}`}
+              variant={interview.has_feedback ? 'default' : 'filled'}
+            >
               {interview.has_feedback ? 'Feedback' : 'Give feedback'}
             </Button>
           )}
@@ -208,11 +243,19 @@ export function EmployerInterviewsScreen() {
           byDay(items).map(([day, list]) => (
             <section key={day} aria-label={day === 'offered' ? 'Waiting for a pick' : day}>
               <Title order={2} fz="md" mb="xs">
-                {day === 'offered' ? 'Waiting for the job seeker to pick a time' : formatInZone(zonedTimeToUtc(day, '12:00', zone), zone, { dateOnly: true })}
+                {day === 'offered'
+                  ? 'Waiting for the job seeker to pick a time'
+                  : formatInZone(zonedTimeToUtc(day, '12:00', zone), zone, { dateOnly: true })}
               </Title>
               <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {list.map((i) => (
-                  <InterviewRow key={i.id} interview={i} past={when === 'past'} onMove={() => setMoving(i)} onCancel={() => setCancelling(i)} />
+                  <InterviewRow
+                    key={i.id}
+                    interview={i}
+                    past={when === 'past'}
+                    onMove={() => setMoving(i)}
+                    onCancel={() => setCancelling(i)}
+                  />
                 ))}
               </Stack>
             </section>

@@ -1,7 +1,23 @@
 import '@mantine/core/styles/Rating.css';
 import '../../../components/extra-styles';
 import { useState, type FormEvent } from 'react';
-import { Anchor, Badge, Button, Card, EmptyState, Group, NumberInput, Rating, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  NumberInput,
+  Rating,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FeedbackCriterion, FeedbackOut, InterviewStage, Recommendation } from '@jobportal/shared';
 import {
@@ -70,23 +86,52 @@ function Scorecard({ interviewId, mine }: { interviewId: number; mine: FeedbackO
             error={fieldError(error, 'stage')}
             miw={200}
           />
-          <NumberInput label="Score (0–10)" required min={0} max={interviewLimits.scoreMax} value={score} onChange={setScore} error={fieldError(error, 'score')} miw={140} />
+          <NumberInput
+            label="Score (0–10)"
+            required
+            min={0}
+            max={interviewLimits.scoreMax}
+            value={score}
+            onChange={setScore}
+            error={fieldError(error, 'score')}
+            miw={140}
+          />
         </Group>
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={600}>
             Ratings
           </Text>
           {feedbackCriteria.map((c) => (
             <Group key={c} justify="space-between" maw={360}>
               <Text size="sm">{feedbackCriterionLabels[c]}</Text>
-              <Rating value={ratings[c] ?? 0} onChange={(v) => setRatings({ ...ratings, [c]: v })} aria-label={feedbackCriterionLabels[c]} />
+              <Rating
+                value={ratings[c] ?? 0}
+                onChange={(v) => setRatings({ ...ratings, [c]: v })}
+                aria-label={feedbackCriterionLabels[c]}
+              />
             </Group>
           ))}
         </Stack>
-        <Textarea label="Strengths" autosize minRows={2} maxLength={interviewLimits.strengthsMax} value={strengths} onChange={(e) => setStrengths(e.currentTarget.value)} error={fieldError(error, 'strengths')} />
-        <Textarea label="Concerns" autosize minRows={2} maxLength={interviewLimits.concernsMax} value={concerns} onChange={(e) => setConcerns(e.currentTarget.value)} error={fieldError(error, 'concerns')} />
+        <Textarea
+          label="Strengths"
+          autosize
+          minRows={2}
+          maxLength={interviewLimits.strengthsMax}
+          value={strengths}
+          onChange={(e) => setStrengths(e.currentTarget.value)}
+          error={fieldError(error, 'strengths')}
+        />
+        <Textarea
+          label="Concerns"
+          autosize
+          minRows={2}
+          maxLength={interviewLimits.concernsMax}
+          value={concerns}
+          onChange={(e) => setConcerns(e.currentTarget.value)}
+          error={fieldError(error, 'concerns')}
+        />
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="recommendation-label">
+          <Text size="sm" fw={600} id="recommendation-label">
             Recommendation
           </Text>
           <SegmentedControl
@@ -110,7 +155,11 @@ function Scorecard({ interviewId, mine }: { interviewId: number; mine: FeedbackO
         />
         <FormAlert>{general}</FormAlert>
         <Group>
-          <Button type="submit" loading={createState.isLoading || updateState.isLoading} disabled={!stage || typeof score !== 'number' || !text.trim()}>
+          <Button
+            type="submit"
+            loading={createState.isLoading || updateState.isLoading}
+            disabled={!stage || typeof score !== 'number' || !text.trim()}
+          >
             {mine ? 'Save feedback' : 'Give feedback'}
           </Button>
         </Group>
@@ -186,7 +235,9 @@ export function InterviewFeedbackScreen() {
             description={`${i.job.title} · ${timeRange(i, browserTimeZone())} · ${howAndWhere(i)} · interviewer ${i.interviewer.full_name}`}
           />
           {i.status === 'offered' || i.status === 'cancelled' ? (
-            <Text c="dimmed">{i.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.'}</Text>
+            <Text c="dimmed">
+              {i.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.'}
+            </Text>
           ) : (
             <Scorecard key={mine?.id ?? 'new'} interviewId={i.id} mine={mine} />
           )}

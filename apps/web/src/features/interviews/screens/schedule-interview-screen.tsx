@@ -1,7 +1,22 @@
 import '@mantine/dates/styles.css';
 import '../../../components/extra-styles';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Card, CloseButton, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import type { InterviewMode, InterviewOut } from '@jobportal/shared';
@@ -29,7 +44,10 @@ const times = Array.from({ length: (21 - 7) * 4 }, (_, i) => {
   const minutes = 7 * 60 + i * 15;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
-const durations = [15, 30, 45, 60, 90, 120, 180].map((m) => ({ value: String(m), label: m < 60 ? `${m} minutes` : `${m / 60} hour${m === 60 ? '' : 's'}`.replace('1.5 hours', '1½ hours') }));
+const durations = [15, 30, 45, 60, 90, 120, 180].map((m) => ({
+  value: String(m),
+  label: m < 60 ? `${m} minutes` : `${m / 60} hour${m === 60 ? '' : 's'}`.replace('1.5 hours', '1½ hours'),
+}));
 
 function overlaps(a: { start: number; end: number }, i: InterviewOut) {
   if (!i.scheduled_time || !i.end_time) return false;
@@ -39,11 +57,15 @@ function overlaps(a: { start: number; end: number }, i: InterviewOut) {
 /** The employer's other interviews on the chosen day, with any that overlap the chosen time marked. */
 function DayAgenda({ day, timeZone, slot }: { day: string | null; timeZone: string; slot: { start: number; end: number } | null }) {
   const { data, isLoading } = useGetInterviewsQuery({ when: 'upcoming' });
-  const onDay = (data?.results ?? []).filter((i) => i.scheduled_time && i.status !== 'cancelled' && day && utcToZoned(i.scheduled_time, timeZone).date === day);
+  const onDay = (data?.results ?? []).filter(
+    (i) => i.scheduled_time && i.status !== 'cancelled' && day && utcToZoned(i.scheduled_time, timeZone).date === day,
+  );
   return (
     <Card withBorder>
       <Title order={2} fz="md" mb="xs">
-        {day ? `Your interviews on ${formatInZone(zonedTimeToUtc(day, '12:00', timeZone), timeZone, { dateOnly: true })}` : 'Your interviews that day'}
+        {day
+          ? `Your company's interviews on ${formatInZone(zonedTimeToUtc(day, '12:00', timeZone), timeZone, { dateOnly: true })}`
+          : "Your company's interviews that day"}
       </Title>
       {isLoading ? (
         <Text size="sm" c="dimmed">
@@ -65,16 +87,17 @@ function DayAgenda({ day, timeZone, slot }: { day: string | null; timeZone: stri
               <li key={i.id} className={`${classes.day} ${clash ? classes.clash : ''}`}>
                 <Group gap="xs" justify="space-between" wrap="nowrap">
                   <Text size="sm" fw={600}>
-                    {formatInZone(i.scheduled_time!, timeZone, { timeOnly: true })}–{formatInZone(i.end_time!, timeZone, { timeOnly: true })}
+                    {formatInZone(i.scheduled_time!, timeZone, { timeOnly: true })}–
+                    {formatInZone(i.end_time!, timeZone, { timeOnly: true })}
                   </Text>
                   {clash && (
                     <Badge color="red" variant="light">
-                      Clashes
+                      Overlaps
                     </Badge>
                   )}
                 </Group>
                 <Text size="xs" c="dimmed" className={classes.wrap}>
-                  {i.jobseeker.full_name} · {i.job.title} · {howAndWhere(i)}
+                  {i.jobseeker.full_name} · {i.job.title} · {howAndWhere(i, { withLink: false })}
                 </Text>
               </li>
             );
@@ -130,10 +153,15 @@ export function ScheduleInterviewScreen() {
       notes,
     };
     try {
-      const created = await schedule(kind === 'one' ? { ...details, scheduled_time: start?.toISOString() } : { ...details, offered_times: offered }).unwrap();
+      const created = await schedule(
+        kind === 'one' ? { ...details, scheduled_time: start?.toISOString() } : { ...details, offered_times: offered },
+      ).unwrap();
       notifications.show({
         color: 'teal',
-        message: created.status === 'offered' ? `${offered.length} times offered to ${created.jobseeker.full_name}.` : `Interview with ${created.jobseeker.full_name} scheduled. The invite is on its way.`,
+        message:
+          created.status === 'offered'
+            ? `${offered.length} times offered to ${created.jobseeker.full_name}.`
+            : `Interview with ${created.jobseeker.full_name} scheduled. The invite is on its way.`,
       });
       void navigate('/EmployerInterviews');
     } catch {
@@ -143,17 +171,33 @@ export function ScheduleInterviewScreen() {
 
   const clash = isApiError(error) && error.code === 'interview_clash';
   const timeError = fieldError(error, 'scheduled_time') ?? fieldError(error, 'offered_times');
-  const generalError = error && !clash && !timeError && !['location', 'meeting_link', 'notes', 'time_zone', 'duration_minutes'].some((f) => fieldError(error, f)) ? describeError(error) : null;
+  const generalError =
+    error &&
+    !clash &&
+    !timeError &&
+    !['location', 'meeting_link', 'notes', 'time_zone', 'duration_minutes'].some((f) => fieldError(error, f))
+      ? describeError(error)
+      : null;
   const canSubmit = kind === 'one' ? start !== null && !inPast : offered.length >= interviewLimits.offeredMin;
 
   return (
     <Page>
-      <Anchor component={Link} to={state.jobId ? `/EmployerJobapplicants/${state.jobId}` : '/EmployerInterviews'} size="sm" mb="sm" display="inline-block">
+      <Anchor
+        component={Link}
+        to={state.jobId ? `/EmployerJobapplicants/${state.jobId}` : '/EmployerInterviews'}
+        size="sm"
+        mb="sm"
+        display="inline-block"
+      >
         <ArrowLeftIcon size={14} /> {state.jobId ? 'Back to the applicants' : 'All interviews'}
       </Anchor>
       <PageHeader
         title={state.applicantName ? `Interview with ${state.applicantName}` : 'Schedule an interview'}
-        description={state.jobTitle ? `For ${state.jobTitle}. The job seeker gets an e-mail with a calendar invite and a notification.` : 'The job seeker gets an e-mail with a calendar invite and a notification.'}
+        description={
+          state.jobTitle
+            ? `For ${state.jobTitle}. The job seeker gets an e-mail with a calendar invite and a notification.`
+            : 'The job seeker gets an e-mail with a calendar invite and a notification.'
+        }
       />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="lg">
@@ -174,7 +218,14 @@ export function ScheduleInterviewScreen() {
             <Stack gap="md">
               <Group grow align="flex-start" wrap="wrap">
                 <Select label="Start" data={times} value={time} onChange={setTime} allowDeselect={false} searchable miw={120} />
-                <Select label="Duration" data={durations} value={duration} onChange={(v) => v && setDuration(v)} allowDeselect={false} miw={140} />
+                <Select
+                  label="Duration"
+                  data={durations}
+                  value={duration}
+                  onChange={(v) => v && setDuration(v)}
+                  allowDeselect={false}
+                  miw={140}
+                />
               </Group>
               <Select
                 label="Time zone"
@@ -188,13 +239,19 @@ export function ScheduleInterviewScreen() {
               />
               {start && (
                 <Text size="sm" c={inPast ? 'red' : undefined}>
-                  {inPast ? 'That time has passed. Choose a later one.' : `${formatInZone(start, timeZone, { withZone: true })} · ${formatInZone(start, 'UTC', { timeOnly: true })} UTC`}
+                  {inPast
+                    ? 'That time has passed. Choose a later one.'
+                    : `${formatInZone(start, timeZone, { withZone: true })} · ${formatInZone(start, 'UTC', { timeOnly: true })} UTC`}
                 </Text>
               )}
               {kind === 'offer' && (
                 <Stack gap="xs">
                   <Group gap="xs">
-                    <Button variant="default" onClick={addOffered} disabled={!start || inPast || offered.length >= interviewLimits.offeredMax}>
+                    <Button
+                      variant="default"
+                      onClick={addOffered}
+                      disabled={!start || inPast || offered.length >= interviewLimits.offeredMax}
+                    >
                       Add this time
                     </Button>
                     <Text size="xs" c="dimmed">
@@ -206,7 +263,11 @@ export function ScheduleInterviewScreen() {
                       {offered.map((iso) => (
                         <Group component="li" key={iso} gap="xs" justify="space-between" wrap="nowrap">
                           <Text size="sm">{formatInZone(iso, timeZone, { withZone: true })}</Text>
-                          <CloseButton size="sm" aria-label={`Remove ${formatInZone(iso, timeZone)}`} onClick={() => setOffered(offered.filter((o) => o !== iso))} />
+                          <CloseButton
+                            size="sm"
+                            aria-label={`Remove ${formatInZone(iso, timeZone)}`}
+                            onClick={() => setOffered(offered.filter((o) => o !== iso))}
+                          />
                         </Group>
                       ))}
                     </Stack>
@@ -224,12 +285,34 @@ export function ScheduleInterviewScreen() {
               aria-label="How"
             />
             {mode === 'video' && (
-              <TextInput label="Call link" placeholder="https://meet.example.com/…" value={link} onChange={(e) => setLink(e.currentTarget.value)} error={fieldError(error, 'meeting_link')} />
+              <TextInput
+                label="Call link"
+                placeholder="https://meet.example.com/…"
+                value={link}
+                onChange={(e) => setLink(e.currentTarget.value)}
+                error={fieldError(error, 'meeting_link')}
+              />
             )}
             {mode === 'in_person' && (
-              <TextInput label="Address" required placeholder="Street, city, floor or room" value={location} onChange={(e) => setLocation(e.currentTarget.value)} error={fieldError(error, 'location')} maxLength={interviewLimits.locationMax} />
+              <TextInput
+                label="Address"
+                required
+                placeholder="Street, city, floor or room"
+                value={location}
+                onChange={(e) => setLocation(e.currentTarget.value)}
+                error={fieldError(error, 'location')}
+                maxLength={interviewLimits.locationMax}
+              />
             )}
-            <Textarea label="Notes for the job seeker" autosize minRows={2} maxLength={interviewLimits.notesMax} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={fieldError(error, 'notes')} />
+            <Textarea
+              label="Notes for the job seeker"
+              autosize
+              minRows={2}
+              maxLength={interviewLimits.notesMax}
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+              error={fieldError(error, 'notes')}
+            />
             {clash && (
               <Alert color="red" variant="light" role="alert" title="That time is taken">
                 {isApiError(error) ? error.detail : ''}
