@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 import { demo, demoPassword, expect, loginAs, test } from '../support/fixtures';
 import { e2eEnv } from '../support/env';
 
 const secondEmployer = 'hiring@bluepeak.example.com';
 
-async function tokenFor(request: import('@playwright/test').APIRequestContext, email: string) {
+async function tokenFor(request: APIRequestContext, email: string) {
   const res = await request.post(`${e2eEnv.baseURL}/api/login/`, { data: { email, password: demoPassword } });
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
