@@ -69,6 +69,11 @@ declare module 'fastify' {
     unreadReminders: UnreadReminders;
   }
 }
+import { createInviteMailer } from './modules/interviews/interview-invites';
+import { interviewsRoutes } from './modules/interviews/interviews.routes';
+import { createInterviewsService } from './modules/interviews/interviews.service';
+import { createFeedbacksService } from './modules/interviews/feedbacks.service';
+import { createReminderRunner } from './modules/interviews/reminders';
 import { randomToken } from './lib/crypto';
 
 export interface AppDeps {
@@ -240,8 +245,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     events,
   });
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const inviteContext = {
+    productName: config.productName,
+    publicUrl,
+    uidDomain: new URL(publicUrl).hostname || 'localhost',
+    organizerEmail: config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
+  };
+  const invites = createInviteMailer({ mailer, log: app.log, ctx: inviteContext });
+  const reminders = createReminderRunner({ db, invites, log: app.log });
+  app.decorate('reminders', reminders);
   app.addHook('onClose', async () => {
     await auth.drain();
+    await reminders.stop();
+    await invites.flush();
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
     await redis?.quit();
@@ -321,6 +338,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await realtime.close();
   });
   auditRoutes(app, { audit: createAuditService({ db }) });
+  interviewsRoutes(app, {
+    interviews: createInterviewsService({ db, events, invites, inviteContext }),
+    feedbacks: createFeedbacksService({ db, events }),
+  });
+
+  reminders.start(config.reminderIntervalSeconds);
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -55,6 +55,8 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /** How often due interview reminders are looked for; 0 turns the reminder runner off (tests run it by hand). */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -79,6 +81,7 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
   searchCacheSeconds: number;
+  reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** Which proxies may say who the client is (X-Forwarded-For/-Proto): none by default. */
   trustProxy: false | number | string[];
@@ -123,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'

@@ -21,6 +21,8 @@ export const errorStatus = {
   method_not_offered: 404,
   conflict: 409,
   email_taken: 409,
+  interview_clash: 409,
+  feedback_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -38,6 +40,8 @@ export interface ApiErrorBody {
   fields?: Record<string, string[]>;
   /** With `existing_room`: the id of the pair's room. */
   existing_room?: number;
+  /** interview_clash: the interview that holds the time. */
+  clash?: { id: number; scheduled_time: string; end_time: string };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

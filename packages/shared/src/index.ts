@@ -10,3 +10,4 @@ export * from './schemas/applications';
 export * from './schemas/teams';
 export * from './schemas/audit';
 export * from './schemas/chat';
+export * from './schemas/interviews';

@@ -17,3 +17,4 @@ export * from './vocabulary/jobs';
 export * from './vocabulary/job-state';
 export * from './vocabulary/profiles';
 export * from './vocabulary/applications';
+export * from './vocabulary/interviews';

@@ -19,6 +19,10 @@ import {
 import {
   applicationStatuses,
   degreeTypes,
+  interviewModes,
+  interviewStages,
+  interviewStatuses,
+  recommendations,
   employmentTypes,
   experienceLevels,
   jobStatuses,
@@ -639,6 +643,112 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * One interview of an application. Times are UTC instants (`scheduled_time`, `end_time`) with the
+ * IANA zone they were planned in. Two exclusion constraints (migration interviews_no_overlap,
+ * btree_gist) refuse overlapping times for one interviewer and for one job seeker; cancelled and
+ * offered interviews hold no time. The job, company and job seeker are copied from the application
+ * (they never change) so lists and the constraints need no join.
+ */
+export const interviews = pgTable(
+  'interviews',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    jobseekerId: integer('jobseeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    interviewerId: integer('interviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: interviewStatuses }).notNull(),
+    scheduledTime: timestamp('scheduled_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    timeZone: text('time_zone').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    mode: text('mode', { enum: interviewModes }).notNull(),
+    location: text('location'),
+    meetingLink: text('meeting_link'),
+    notes: text('notes'),
+    offeredTimes: timestamp('offered_times', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+    seekerConfirmedAt: timestamp('seeker_confirmed_at', { withTimezone: true }),
+    /** The calendar invite's SEQUENCE: raised by every change of time, place or status. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('interviews_company_time_idx').on(t.companyId, t.scheduledTime),
+    index('interviews_jobseeker_time_idx').on(t.jobseekerId, t.scheduledTime),
+    index('interviews_application_idx').on(t.applicationId),
+    index('interviews_job_idx').on(t.jobId),
+    check('interviews_status_check', oneOf('status', interviewStatuses)),
+    check('interviews_mode_check', oneOf('mode', interviewModes)),
+    check('interviews_time_check', sql`(${t.scheduledTime} is null) = (${t.status} = 'offered') and (${t.endTime} is null) = (${t.scheduledTime} is null) and (${t.endTime} > ${t.scheduledTime} or ${t.endTime} is null)`),
+  ],
+);
+
+/** A scorecard: one per interview and author; `is_approved` is the job seeker's choice to show it. */
+export const interviewFeedbacks = pgTable(
+  'interview_feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    interviewId: integer('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: interviewStages }).notNull(),
+    score: integer('score').notNull(),
+    ratings: jsonb('ratings').$type<Record<string, number>>().notNull().default({}),
+    strengths: text('strengths').notNull().default(''),
+    concerns: text('concerns').notNull().default(''),
+    recommendation: text('recommendation', { enum: recommendations }),
+    feedback: text('feedback').notNull(),
+    isApproved: boolean('is_approved').notNull().default(false),
+    providedAt: timestamp('provided_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interview_feedbacks_interview_author_key').on(t.interviewId, t.authorId),
+    check('interview_feedbacks_stage_check', oneOf('stage', interviewStages)),
+    check('interview_feedbacks_score_check', sql`${t.score} between 0 and 10`),
+  ],
+);
+
+/**
+ * The reminders to send (24 h and 1 h before), one row per interview, kind and time: a moved
+ * interview gets new rows and its old ones are deleted in the same transaction; the runner claims
+ * due rows with FOR UPDATE SKIP LOCKED and marks them sent in the transaction that claims them.
+ */
+export const interviewReminders = pgTable(
+  'interview_reminders',
+  {
+    id: serial('id').primaryKey(),
+    interviewId: integer('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['24h', '1h'] }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('interview_reminders_interview_kind_key').on(t.interviewId, t.kind),
+    index('interview_reminders_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
  * What people changed, who and when: append-only (triggers refuse UPDATE, DELETE and TRUNCATE, see
  * migration audit_log_append_only and docs/decisions/009-audit-log.md). No foreign key on the actor:
  * deleting a user must never touch the log, so the actor's e-mail and name are kept as snapshots.
@@ -680,3 +790,5 @@ export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 export type ProfileRow = typeof jobseekerProfiles.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type InterviewRow = typeof interviews.$inferSelect;
+export type FeedbackRow = typeof interviewFeedbacks.$inferSelect;

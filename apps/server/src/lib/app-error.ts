@@ -7,17 +7,24 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
   /** More machine-readable facts of the answer (e.g. `existing_room`). */
   readonly extra: Pick<ApiErrorBody, 'existing_room'> | undefined;
+  readonly clash: ApiErrorBody['clash'];
 
   constructor(
     code: ErrorCode,
     detail: string,
-    options: { fields?: Record<string, string[]>; headers?: Record<string, string>; extra?: Pick<ApiErrorBody, 'existing_room'> } = {},
+    options: {
+      fields?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      extra?: Pick<ApiErrorBody, 'existing_room'>;
+      clash?: ApiErrorBody['clash'];
+    } = {},
   ) {
     super(detail);
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
     this.extra = options.extra;
+    this.clash = options.clash;
   }
 
   get status(): number {
@@ -25,7 +32,9 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    const body: ApiErrorBody = this.fields ? { detail: this.message, code: this.code, fields: this.fields } : { detail: this.message, code: this.code };
+    const body: ApiErrorBody = { detail: this.message, code: this.code };
+    if (this.fields) body.fields = this.fields;
+    if (this.clash) body.clash = this.clash;
     return this.extra ? { ...body, ...this.extra } : body;
   }
 }

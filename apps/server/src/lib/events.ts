@@ -37,6 +37,8 @@ export interface DomainEvents {
   'notifications.read': { userId: number; id: number | 'all' };
   /** Sessions ended (sign-out, password reset, removal from a company, deactivation): their sockets are cut. */
   'sessions.ended': { userId: number; sessionId?: string };
+  'interview.changed': InterviewEvent;
+  'feedback.created': FeedbackEvent;
 }
 
 /** Who hears of a conversation: its job seeker and every member of its company. */
@@ -44,6 +46,30 @@ export interface ChatAudience {
   roomId: number;
   jobseekerId: number;
   companyId: number;
+}
+/** What happened to an interview, as the people on both sides hear of it. */
+export interface InterviewEvent {
+  kind: 'scheduled' | 'offered' | 'time_chosen' | 'confirmed' | 'rescheduled' | 'changed' | 'cancelled' | 'completed';
+  interviewId: number;
+  applicationId: number;
+  jobTitle: string;
+  companyName: string;
+  jobseekerId: number;
+  jobseekerName: string;
+  interviewerId: number;
+  /** The start, when it has one (ISO, UTC), and the zone it was planned in. */
+  scheduledTime: string | null;
+  timeZone: string;
+  /** Who made the change (the other side is told). */
+  byUserId: number;
+}
+
+export interface FeedbackEvent {
+  feedbackId: number;
+  interviewId: number;
+  jobTitle: string;
+  companyName: string;
+  jobseekerId: number;
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -19,6 +19,8 @@ import {
   createUser,
   createCategory,
   createSkill,
+  createFeedback,
+  createInterview,
 } from '../db/seed/factories';
 import { makePdf, makePng } from '../db/seed/documents';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/harness';
@@ -134,6 +136,18 @@ const freshApplication = async () => {
   const job = await createJob(t.db, w.company.id);
   return createApplication(t.db, { jobId: job.id, jobseekerId: w.applicant.user.id, resumeFileId: w.resume.id });
 };
+
+/** A fresh interview of a fresh application of company A (its own hour, so none clash). */
+let hour = 0;
+const slot = () => new Date(Date.UTC(2032, 0, 1) + hour++ * 2 * 3_600_000);
+const freshInterview = async (kind: 'scheduled' | 'offered' = 'scheduled') => {
+  const application = await freshApplication();
+  return kind === 'scheduled'
+    ? createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, scheduledTime: slot() })
+    : createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, offeredTimes: [slot(), slot()] });
+};
+const interviewSides = (ok: number): Expect => ({ owner: ok, recruiter: ok, otherCompany: 404, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
+const seekerAnswers = (ok: number): Expect => ({ owner: 403, recruiter: 403, otherCompany: 403, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
 
 interface Request {
   url: string;
@@ -328,6 +342,101 @@ const rows: Row[] = [
     path: '/api/jobseekers/{id}/',
     request: () => ({ url: `/api/jobseekers/${w.otherSeeker.user.id}/` }),
     expect: { ...byRole(404, { employer: true }), admin: 200 },
+  },
+  // Interviews
+  {
+    action: 'interview.schedule',
+    method: 'POST',
+    path: '/api/schedule-interview/',
+    request: async () => ({
+      url: '/api/schedule-interview/',
+      payload: { application: (await freshApplication()).id, scheduled_time: slot().toISOString(), duration_minutes: 30, time_zone: 'UTC', mode: 'phone' },
+    }),
+    expect: { ...byRole(201, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'interview.change',
+    method: 'PATCH',
+    path: '/api/update-interview/{id}/',
+    request: async () => ({ url: `/api/update-interview/${(await freshInterview()).id}/`, payload: { notes: 'Room 4' } }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/interview-schedules/',
+    request: () => ({ url: '/api/interview-schedules/' }),
+    expect: byRole(200, { employer: true, jobseeker: true }),
+  },
+  {
+    action: 'interview.view',
+    method: 'GET',
+    path: '/api/interview-schedules/{id}/',
+    request: async () => ({ url: `/api/interview-schedules/${(await freshInterview()).id}/` }),
+    expect: interviewSides(200),
+  },
+  {
+    action: 'interview.view',
+    method: 'GET',
+    path: '/api/interview-schedules/{id}/invite.ics/',
+    request: async () => ({ url: `/api/interview-schedules/${(await freshInterview()).id}/invite.ics` }),
+    expect: interviewSides(200),
+  },
+  {
+    action: 'interview.respond',
+    method: 'POST',
+    path: '/api/interview-schedules/{id}/choose/',
+    request: async () => {
+      const offered = await freshInterview('offered');
+      return { url: `/api/interview-schedules/${offered.id}/choose/`, payload: { scheduled_time: offered.offeredTimes[0]!.toISOString() } };
+    },
+    expect: seekerAnswers(200),
+  },
+  {
+    action: 'interview.respond',
+    method: 'POST',
+    path: '/api/interview-schedules/{id}/confirm/',
+    request: async () => ({ url: `/api/interview-schedules/${(await freshInterview()).id}/confirm/` }),
+    expect: seekerAnswers(200),
+  },
+  // Interview feedback
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/interview-feedbacks/',
+    request: () => ({ url: '/api/interview-feedbacks/' }),
+    expect: byRole(200, { employer: true, jobseeker: true }),
+  },
+  {
+    action: 'feedback.create',
+    method: 'POST',
+    path: '/api/interview-feedbacks/',
+    request: async () => ({
+      url: '/api/interview-feedbacks/',
+      payload: { interview: (await freshInterview()).id, stage: 'phone_interview', score: 6, feedback: 'Fine.' },
+    }),
+    expect: { ...byRole(201, { employer: true }), otherCompany: 404 },
+  },
+  {
+    action: 'feedback.edit',
+    method: 'PATCH',
+    path: '/api/interview-feedbacks/{id}/',
+    request: async () => {
+      const feedback = await createFeedback(t.db, { interviewId: (await freshInterview()).id, authorId: w.owner.user.id });
+      return { url: `/api/interview-feedbacks/${feedback.id}/`, payload: { score: 5 } };
+    },
+    expect: { owner: 200, recruiter: 403, otherCompany: 404, applicant: 403, otherSeeker: 404, admin: 403, anonymous: 401 },
+  },
+  {
+    action: 'feedback.choose_shown',
+    variant: 'is_approved',
+    method: 'PATCH',
+    path: '/api/interview-feedbacks/{id}/',
+    request: async () => {
+      const feedback = await createFeedback(t.db, { interviewId: (await freshInterview()).id, authorId: w.owner.user.id });
+      return { url: `/api/interview-feedbacks/${feedback.id}/`, payload: { is_approved: true } };
+    },
+    expect: { ...seekerAnswers(200), otherCompany: 404 },
   },
   {
     action: 'jobseeker.view',

@@ -54,6 +54,15 @@ export interface ChatRoomFacts {
   jobseekerId: number;
   companyId: number;
 }
+/** An interview (or the application it is for): whose it is on each side. */
+export interface InterviewFacts {
+  jobseekerId: number;
+  /** The company of the job. */
+  companyId: number;
+}
+export interface FeedbackFacts extends InterviewFacts {
+  authorId: number;
+}
 export interface TeamMemberFacts {
   companyId: number;
   isCompanyApproved: boolean;
@@ -128,6 +137,27 @@ export const policy = {
   /** The resume sent with an application. */
   'application.view_resume': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
 
+  // Interviews: any member of the job's company acts for the employer; the job seeker answers.
+  'interview.view': (a: Actor, i: InterviewFacts) => (isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId) ? allow : hide),
+  /** Schedule or offer times for an application (its facts). */
+  'interview.schedule': (a: Actor, x: ApplicationFacts) =>
+    change(applicationVisible(a, x), isMemberOf(a, x.companyId), "Only the job's company schedules interviews."),
+  /** Reschedule, change, cancel or complete. */
+  'interview.change': (a: Actor, i: InterviewFacts) =>
+    change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isMemberOf(a, i.companyId), "Only the job's company changes an interview."),
+  /** Pick one of the offered times, confirm attendance. */
+  'interview.respond': (a: Actor, i: InterviewFacts) =>
+    change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isSelf(a, i.jobseekerId), 'Only the job seeker picks a time or confirms.'),
+
+  // Interview feedback
+  'feedback.create': (a: Actor, i: InterviewFacts) =>
+    change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isMemberOf(a, i.companyId), "Only the job's company gives feedback."),
+  'feedback.edit': (a: Actor, f: FeedbackFacts) =>
+    change(isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId), isMemberOf(a, f.companyId) && isSelf(a, f.authorId), 'Only its author edits feedback.'),
+  /** Show it on the profile or hide it (`is_approved`). */
+  'feedback.choose_shown': (a: Actor, f: FeedbackFacts) =>
+    change(isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId), isSelf(a, f.jobseekerId), 'Only the job seeker chooses what is shown.'),
+
   // Job seekers' profiles (and their photo and resume)
   'jobseeker.view': (a: Actor, s: JobseekerFacts) =>
     isSelf(a, s.id) || isAdmin(a) || (isEmployer(a) && a!.companyId !== null && s.appliedToCompanyIds.includes(a!.companyId))
@@ -156,6 +186,8 @@ const hiddenAnswer: Record<string, () => AppError> = {
   application: () => notFound('That application'),
   jobseeker: () => notFound('That job seeker'),
   chat: () => notFound('That conversation'),
+  interview: () => notFound('That interview'),
+  feedback: () => notFound('That feedback'),
 };
 
 /** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */

@@ -16,7 +16,7 @@ import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 let databaseCounter = 0;
 
 /** A fresh migrated database for one test file, on the run's target (PGlite or PostgreSQL). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const target = inject('testDb');
   if (target.kind === 'pglite') {
     return openPglite({ loadDataDir: new Blob([fs.readFileSync(target.dumpPath)]) });
@@ -31,6 +31,8 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openPostgres(url.toString(), { max: 4 });
   return {
     ...database,
+    /** Where it is, so a test can connect a second time (as a second server process would). */
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: target.serverUrl });
@@ -43,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   db: Database['db'];
   smtp: SmtpPeer;
   config: Config;
@@ -64,6 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST: '/nonexistent-web-dist',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
+    // Tests send reminders by calling app.reminders.runDue with the moment they need.
+    REMINDER_INTERVAL_SECONDS: '0',
     ...env,
   });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));

@@ -21,12 +21,13 @@ const employerWithoutCompany = sessionFor('employer', { companyDetailsSubmitted:
 const admin = sessionFor('admin');
 
 describe('route table', () => {
-  it('lists every route of the spec once, and the admin taxonomy and audit routes and joining a team', () => {
+  it('lists every route of the spec once, and the admin taxonomy and audit routes joining a team and the employer interviews', () => {
     const paths = routeTable.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     // The 26 routes of spec section 2, /admin/taxonomy (categories and skills, see apps/web/README.md),
-    // /admin/audit (the audit log), /join-team (joining a company's hiring team) and /notifications.
-    expect(paths).toHaveLength(30);
+    // /admin/audit (the audit log), /join-team (joining a company's hiring team), /notifications
+    // and /EmployerInterviews (the interviews agenda).
+    expect(paths).toHaveLength(31);
   });
 
   it('declares the pair chat route for both job seekers and employers', () => {

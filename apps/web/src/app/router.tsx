@@ -46,6 +46,15 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'EmployerApplicantsScreen',
   ),
   '/admin/taxonomy': lazyScreen(() => import('../features/taxonomy/screens/admin-taxonomy-screen'), 'AdminTaxonomyScreen'),
+  '/schedule-interview/:applicantId': lazyScreen(
+    () => import('../features/interviews/screens/schedule-interview-screen'),
+    'ScheduleInterviewScreen',
+  ),
+  '/EmployerInterviews': lazyScreen(() => import('../features/interviews/screens/employer-interviews-screen'), 'EmployerInterviewsScreen'),
+  '/interview-feedback/:interviewId': lazyScreen(
+    () => import('../features/interviews/screens/interview-feedback-screen'),
+    'InterviewFeedbackScreen',
+  ),
   '/admin/audit': lazyScreen(() => import('../features/audit/screens/admin-audit-screen'), 'AdminAuditScreen'),
   '/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'JobseekerChatListScreen'),
   '/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'JobseekerChatRoomScreen'),

@@ -75,6 +75,8 @@ export const routeTable = [
   { path: '/EmployerJobManagement', screen: 'job management', access: employer },
   { path: '/EmployerJobapplicants/:jobId', screen: 'applicants of a job', access: employer },
   { path: '/schedule-interview/:applicantId', screen: 'interview scheduler', access: employer },
+  // Not in the spec: the company's interviews as an agenda (issue #10).
+  { path: '/EmployerInterviews', screen: 'interviews agenda', access: employer },
   {
     path: '/interview-feedback/:interviewId',
     screen: 'interview feedback form',

@@ -19,6 +19,17 @@ export const auditActionLabels = {
   'team.member_joined': 'Team member joined',
   'team.member_removed': 'Team member removed',
   'team.invitation_withdrawn': 'Team invitation withdrawn',
+  'interview.scheduled': 'Interview scheduled',
+  'interview.offered': 'Interview times offered',
+  'interview.time_chosen': 'Interview time chosen',
+  'interview.confirmed': 'Interview attendance confirmed',
+  'interview.updated': 'Interview changed',
+  'interview.rescheduled': 'Interview rescheduled',
+  'interview.cancelled': 'Interview cancelled',
+  'interview.completed': 'Interview completed',
+  'feedback.created': 'Interview feedback given',
+  'feedback.updated': 'Interview feedback edited',
+  'feedback.shown_changed': 'Interview feedback shown or hidden',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
@@ -31,6 +42,8 @@ export const auditObjectTypeLabels = {
   skill: 'Skill',
   team_member: 'Team member',
   invitation: 'Invitation',
+  interview: 'Interview',
+  feedback: 'Interview feedback',
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypeLabels;
 export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjectType[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownFeedback } from './interviews';
 import { degreeTypes, employmentTypes, experienceLevels, proficiencyLevels, skillTypes } from '../vocabulary';
 import { idParam } from './common';
 
@@ -212,5 +213,8 @@ export const profileOut = z.object({
   updated_at: z.string(),
 });
 export type ProfileOut = z.infer<typeof profileOut>;
+/** GET /api/jobseekers/{id}/: the profile as employers and admins see it, with the interview feedback its owner chose to show. */
+export const jobseekerProfileOut = profileOut.extend({ shown_feedback: z.array(shownFeedback) });
+export type JobseekerProfileOut = z.infer<typeof jobseekerProfileOut>;
 
 export const jobseekerIdParam = idParam;

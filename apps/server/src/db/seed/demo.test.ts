@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationOut, ProfileOut } from '@jobportal/shared';
+import type { ApplicationOut, FeedbackOut, InterviewOut, ProfileOut } from '@jobportal/shared';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { demoPassword, seedDemo } from './demo';
 import { createRandom, demoSkills, generateJob } from './job-text';
@@ -147,6 +147,24 @@ describe('demo seed', () => {
       await t.app.inject({ url: `/api/chatrooms/${rooms.results[0]!.id}/messages/`, headers: bearer(token) }),
     );
     expect(messages.count).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives the demo seeker an upcoming interview, a completed one with feedback (one shown) and an open offer; the employer a week of interviews', async () => {
+    const signIn = async (email: string) =>
+      json<{ accessToken: string }>(await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } })).accessToken;
+    const seeker = await signIn('seeker@example.com');
+    const mine = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/', headers: bearer(seeker) })).results;
+    const statuses = mine.map((i) => i.status).sort();
+    expect(statuses).toEqual(['completed', 'offered', 'scheduled']);
+    expect(mine.find((i) => i.status === 'offered')!.offered_times).toHaveLength(3);
+    expect(Date.parse(mine.find((i) => i.status === 'scheduled')!.scheduled_time!)).toBeGreaterThan(Date.now());
+    const feedback = json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(seeker) })).results;
+    expect(feedback.filter((f) => f.is_approved)).toHaveLength(1);
+    const employer = await signIn('employer@example.com');
+    const week = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=upcoming', headers: bearer(employer) })).results;
+    expect(new Set(week.filter((i) => i.scheduled_time).map((i) => i.scheduled_time!.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
+    const past = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=past', headers: bearer(employer) })).results;
+    expect(past.some((i) => !i.has_feedback)).toBe(true);
   });
 
   it("fills employer@example.com's applicant lists and dashboard from about 15 more job seekers", async () => {

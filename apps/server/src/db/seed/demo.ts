@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { createCategory, createCompany, createJob, createRecruiter, createSkill, createUser, type CompanySeed } from './factories';
 import type { Storage } from '../../lib/storage';
+import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPeople, type DemoJob } from './demo-people';
 import { createRandom, demoCategories, demoSkills, generateJob, type CategoryName, type CompanyContext } from './job-text';
 
@@ -195,5 +196,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     mainJobs: publicJobs.filter((j) => j.ownerEmail === 'employer@example.com'),
     otherJobs: publicJobs.filter((j) => j.ownerEmail !== 'employer@example.com'),
   });
+  await seedDemoInterviews(db);
   return true;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { ApplicationStatus, Education, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
+import type { ApplicationStatus, Education, FeedbackCriterion, InterviewMode, InterviewStage, InterviewStatus, Recommendation, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
 import type { Db } from '../client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 import {
@@ -10,6 +10,8 @@ import {
   chatRooms,
   companies,
   companyMembers,
+  interviewFeedbacks,
+  interviews,
   jobCategories,
   jobs,
   jobSkills,
@@ -18,6 +20,8 @@ import {
   users,
   type ApplicationRow,
   type CompanyRow,
+  type FeedbackRow,
+  type InterviewRow,
   type JobRow,
   type TaxonomyRow,
   type UploadedFileRow,
@@ -303,6 +307,55 @@ export async function createChatRoom(
   return row!;
 }
 
+export interface InterviewSeed {
+  applicationId: number;
+  interviewerId: number;
+  /** One time; leave it out and give `offeredTimes` for an open offer. */
+  scheduledTime?: Date;
+  offeredTimes?: Date[];
+  status?: InterviewStatus;
+  durationMinutes?: number;
+  timeZone?: string;
+  mode?: InterviewMode;
+  location?: string | null;
+  meetingLink?: string | null;
+  notes?: string | null;
+  seekerConfirmedAt?: Date | null;
+}
+
+/** Makes an interview of an application as it stands (no status move, no mail). Demo seed and tests. */
+export async function createInterview(db: Db, seed: InterviewSeed): Promise<InterviewRow> {
+  const [app] = await db
+    .select({ jobId: applications.jobId, jobseekerId: applications.jobseekerId, companyId: jobs.companyId })
+    .from(applications)
+    .innerJoin(jobs, sql`${jobs.id} = ${applications.jobId}`)
+    .where(sql`${applications.id} = ${seed.applicationId}`);
+  if (!app) throw new Error(`no application ${seed.applicationId}`);
+  const duration = seed.durationMinutes ?? 45;
+  const start = seed.scheduledTime ?? null;
+  const mode = seed.mode ?? 'video';
+  const [row] = await db
+    .insert(interviews)
+    .values({
+      applicationId: seed.applicationId,
+      ...app,
+      interviewerId: seed.interviewerId,
+      status: seed.status ?? (start ? 'scheduled' : 'offered'),
+      scheduledTime: start,
+      endTime: start && new Date(start.getTime() + duration * 60_000),
+      durationMinutes: duration,
+      timeZone: seed.timeZone ?? 'Europe/Berlin',
+      mode,
+      location: seed.location ?? (mode === 'in_person' ? 'Main office, 2nd floor' : null),
+      meetingLink: seed.meetingLink ?? (mode === 'video' ? `https://meet.example.com/${next()}` : null),
+      notes: seed.notes ?? null,
+      offeredTimes: seed.offeredTimes ?? [],
+      seekerConfirmedAt: seed.seekerConfirmedAt ?? null,
+    })
+    .returning();
+  return row!;
+}
+
 /** A stored message (moves its room up, as sending does). */
 export async function createChatMessage(
   db: Db,
@@ -333,5 +386,39 @@ export async function createChatMessage(
     .update(chatRooms)
     .set({ lastMessageAt: at, updatedAt: at })
     .where(sql`${chatRooms.id} = ${seed.roomId} and ${chatRooms.updatedAt} < ${at}`);
+  return row!;
+}
+
+export interface FeedbackSeed {
+  interviewId: number;
+  authorId: number;
+  stage?: InterviewStage;
+  score?: number;
+  ratings?: Partial<Record<FeedbackCriterion, number>>;
+  strengths?: string;
+  concerns?: string;
+  recommendation?: Recommendation | null;
+  feedback?: string;
+  isApproved?: boolean;
+  providedAt?: Date;
+}
+
+export async function createFeedback(db: Db, seed: FeedbackSeed): Promise<FeedbackRow> {
+  const [row] = await db
+    .insert(interviewFeedbacks)
+    .values({
+      interviewId: seed.interviewId,
+      authorId: seed.authorId,
+      stage: seed.stage ?? 'first_round_interview',
+      score: seed.score ?? 7,
+      ratings: seed.ratings ?? { communication: 4, technical_skills: 4 },
+      strengths: seed.strengths ?? '',
+      concerns: seed.concerns ?? '',
+      recommendation: seed.recommendation ?? 'yes',
+      feedback: seed.feedback ?? 'A good conversation.',
+      isApproved: seed.isApproved ?? false,
+      ...(seed.providedAt && { providedAt: seed.providedAt }),
+    })
+    .returning();
   return row!;
 }

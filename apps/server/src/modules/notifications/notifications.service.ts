@@ -11,17 +11,30 @@ const applicantsLink = (jobId: number) => `/EmployerJobapplicants/${jobId}`;
 const myApplicationsLink = '/jobseekerapplications';
 
 /** The notifications a domain event makes: who hears of it, and in what words. */
-export function notificationsFor<K extends 'application.created' | 'application.status_changed'>(
-  name: K,
-  event: DomainEvents[K],
-): NewNotification[] {
+/** The domain events people hear of. */
+type NotifiedEvent = 'application.created' | 'application.status_changed' | 'interview.changed' | 'feedback.created';
+
+export function notificationsFor<K extends NotifiedEvent>(name: K, event: DomainEvents[K]): NewNotification[] {
   if (name === 'application.created') {
+    const created = event as DomainEvents['application.created'];
     return [
       {
-        userId: event.employerId,
+        userId: created.employerId,
         type: 'application_received',
-        message: `${event.jobseekerName} applied to ${event.jobTitle}.`,
-        link: applicantsLink(event.jobId),
+        message: `${created.jobseekerName} applied to ${created.jobTitle}.`,
+        link: applicantsLink(created.jobId),
+      },
+    ];
+  }
+  if (name === 'interview.changed') return interviewNotifications(event as DomainEvents['interview.changed']);
+  if (name === 'feedback.created') {
+    const f = event as DomainEvents['feedback.created'];
+    return [
+      {
+        userId: f.jobseekerId,
+        type: 'feedback_received',
+        message: `${f.companyName} gave feedback on your interview for ${f.jobTitle}. You choose whether it shows on your profile.`,
+        link: myApplicationsLink,
       },
     ];
   }
@@ -46,6 +59,64 @@ export function notificationsFor<K extends 'application.created' | 'application.
   ];
 }
 
+const interviewWhen = (e: DomainEvents['interview.changed']) =>
+  e.scheduledTime
+    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: e.timeZone }).format(
+        new Date(e.scheduledTime),
+      ) + ` (${e.timeZone})`
+    : '';
+
+/** Interview changes: the job seeker hears of the employer's, the interviewer of the job seeker's. */
+function interviewNotifications(e: DomainEvents['interview.changed']): NewNotification[] {
+  const about = `${e.jobTitle} at ${e.companyName}`;
+  const toSeeker = (message: string): NewNotification[] => [
+    { userId: e.jobseekerId, type: `interview_${e.kind}`, message, link: myApplicationsLink },
+  ];
+  const toInterviewer = (message: string): NewNotification[] =>
+    e.interviewerId === e.byUserId ? [] : [{ userId: e.interviewerId, type: `interview_${e.kind}`, message, link: '/EmployerInterviews' }];
+  switch (e.kind) {
+    case 'scheduled':
+      return [
+        ...toSeeker(`Interview for ${about} scheduled: ${interviewWhen(e)}.`),
+        ...toInterviewer(`You interview ${e.jobseekerName} for ${e.jobTitle}: ${interviewWhen(e)}.`),
+      ];
+    case 'offered':
+      return toSeeker(`${e.companyName} offers times for your interview for ${e.jobTitle}: pick one.`);
+    case 'time_chosen':
+      return [
+        {
+          userId: e.interviewerId,
+          type: 'interview_time_chosen',
+          message: `${e.jobseekerName} picked ${interviewWhen(e)} for the ${e.jobTitle} interview.`,
+          link: '/EmployerInterviews',
+        },
+      ];
+    case 'confirmed':
+      return [
+        {
+          userId: e.interviewerId,
+          type: 'interview_confirmed',
+          message: `${e.jobseekerName} confirmed the ${e.jobTitle} interview on ${interviewWhen(e)}.`,
+          link: '/EmployerInterviews',
+        },
+      ];
+    case 'rescheduled':
+      return [
+        ...toSeeker(`Your interview for ${about} moved to ${interviewWhen(e)}.`),
+        ...toInterviewer(`The interview with ${e.jobseekerName} moved to ${interviewWhen(e)}.`),
+      ];
+    case 'changed':
+      return toSeeker(`The details of your interview for ${about} changed.`);
+    case 'cancelled':
+      return [
+        ...toSeeker(`Your interview for ${about} was cancelled.`),
+        ...toInterviewer(`The interview with ${e.jobseekerName} for ${e.jobTitle} was cancelled.`),
+      ];
+    case 'completed':
+      return [];
+  }
+}
+
 /**
  * Notification rows reach their users live from one place: any module inserts rows (`pushed_at`
  * null) in its own transaction and emits `notifications.created` after the commit; the realtime
@@ -56,12 +127,14 @@ export function createNotificationsService({ db, events }: { db: Db; events: Eve
   return {
     /** Turns the domain events that concern people into notification rows. */
     listen() {
-      const write = async <K extends 'application.created' | 'application.status_changed'>(name: K, event: DomainEvents[K]) => {
+      const write = async <K extends NotifiedEvent>(name: K, event: DomainEvents[K]) => {
         for (const values of notificationsFor(name, event)) await repo.insertNotification(db, values);
         await events.emit('notifications.created', {});
       };
       events.on('application.created', (e) => write('application.created', e));
       events.on('application.status_changed', (e) => write('application.status_changed', e));
+      events.on('interview.changed', (e) => write('interview.changed', e));
+      events.on('feedback.created', (e) => write('feedback.created', e));
     },
 
     async list(viewer: Viewer, q: PaginationQuery, toPage: (rows: NotificationOut[], total: number) => Paginated<NotificationOut>) {

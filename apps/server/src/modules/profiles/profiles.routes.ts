@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileKinds, formatFileLimit, jobseekerIdParam, profileOut, profileUpdate } from '@jobportal/shared';
+import { fileKinds, formatFileLimit, jobseekerIdParam, jobseekerProfileOut, profileOut, profileUpdate } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
 import { parseInput } from '../../lib/validation';
 import { readMultipartForm } from '../files/files.multipart';
@@ -60,7 +60,7 @@ export function profilesRoutes(app: FastifyInstance, { profiles }: { profiles: P
       security,
       summary: 'A job seeker profile: for admins, and for employers the job seeker applied to (404 for others)',
       params: jobseekerIdParam,
-      response: { 200: profileOut },
+      response: { 200: jobseekerProfileOut },
     },
     handler: (request) => profiles.getForViewer(viewerOf(request), request.params.id),
   });

@@ -1,4 +1,4 @@
-import type { ProfileOut, profileUpdate } from '@jobportal/shared';
+import type { JobseekerProfileOut, ProfileOut, profileUpdate } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -8,6 +8,8 @@ import type { Viewer } from '../../lib/access';
 import type { CheckedFile } from '../files/file-types';
 import type { NewFile } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
+import { findShownFeedback } from '../interviews/feedbacks.repository';
+import { presentShownFeedback } from '../interviews/interviews.presenter';
 import { presentFile, presentProfile } from './profiles.presenter';
 import * as repo from './profiles.repository';
 import type { ProfileValues } from './profiles.repository';
@@ -93,15 +95,16 @@ export function createProfilesService({ db, files }: ProfilesDeps) {
 
     /**
      * A job seeker's profile for an admin, or for a member of a company the seeker has a live
-     * application with; 404 for everyone else. The company reads the resume sent with the
-     * application, not whatever the profile holds today.
+     * application with (404 for everyone else), with the interview feedback they chose to show.
+     * The company reads the resume sent with the application, not whatever the profile holds today.
      */
-    async getForViewer(viewer: Viewer, jobseekerId: number): Promise<ProfileOut> {
+    async getForViewer(viewer: Viewer, jobseekerId: number): Promise<JobseekerProfileOut> {
       await authorizeView(viewer, jobseekerId);
-      const profile = await load(jobseekerId);
-      if (can(viewer, 'jobseeker.view_profile_resume', { id: jobseekerId })) return profile;
+      const [profile, shown] = await Promise.all([load(jobseekerId), findShownFeedback(db, jobseekerId)]);
+      const withFeedback = { ...profile, shown_feedback: shown.map(presentShownFeedback) };
+      if (can(viewer, 'jobseeker.view_profile_resume', { id: jobseekerId })) return withFeedback;
       const sent = viewer.companyId === null ? undefined : await repo.findResumeSentToCompany(db, jobseekerId, viewer.companyId);
-      return { ...profile, resume: sent ? presentFile(applicationResumeUrl(sent.applicationId), sent.file) : null };
+      return { ...withFeedback, resume: sent ? presentFile(applicationResumeUrl(sent.applicationId), sent.file) : null };
     },
 
     /** The bytes of a job seeker's photo or resume for a viewer allowed to see the profile; 404 otherwise. */

@@ -20,6 +20,7 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
       return [
         { label: 'Dashboard', to: '/dashboard/employer' },
         { label: 'Jobs', to: '/EmployerJobManagement' },
+        { label: 'Interviews', to: '/EmployerInterviews' },
         { label: 'Messages', to: '/employer/chat' },
         { label: 'Company', to: '/EmployerCompanyManagement' },
       ];

@@ -16,6 +16,8 @@
  * - Notifications: the bell's list and the notifications page
  * - Team: a company id (its members and pending invitations)
  * - ChatRooms: the conversation list; ChatRoom: a room id
+ * - Interview: an id, 'LIST' (every interview list of the signed-in side)
+ * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
  */
 export const tagTypes = [
   'Users',
@@ -33,4 +35,6 @@ export const tagTypes = [
   'Team',
   'ChatRooms',
   'ChatRoom',
+  'Interview',
+  'Feedback',
 ] as const;

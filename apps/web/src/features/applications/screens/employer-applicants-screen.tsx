@@ -23,7 +23,7 @@ import { FileDownloadButton } from '../../../components/file-download-button';
 import { SearchIcon, UserIcon } from '../../../components/icons';
 import { initialsOf } from '../../../components/initials';
 import { LoadFailed } from '../../../components/load-failed';
-import { ArrowLeftIcon } from '../../../components/more-icons';
+import { ArrowLeftIcon, CalendarIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
@@ -31,7 +31,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { api } from '../../../lib/api/api-slice';
 import { describeError, isApiError } from '../../../lib/api/api-error';
 import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
-import { isApplicationStatus } from '@jobportal/shared/vocabulary';
+import { isApplicationStatus, isOpenStatus } from '@jobportal/shared/vocabulary';
 import { statusView } from '../../../components/application-status';
 import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../api/applications-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
@@ -102,7 +102,7 @@ export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: numb
   );
 }
 
-function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
+function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: number; jobTitle: string | undefined }) {
   const [open, setOpen] = useState(false);
   const detailsId = `applicant-${item.id}-details`;
   return (
@@ -123,6 +123,17 @@ function ApplicantRow({ item, jobId }: { item: ApplicantOut; jobId: number }) {
           </Text>
           <Group gap="sm" mt="xs" align="flex-end" wrap="wrap">
             <StatusChanger item={item} jobId={jobId} />
+            {isOpenStatus(item.status) && (
+              <Button
+                size="xs"
+                component={Link}
+                to={`/schedule-interview/${item.id}`}
+                state={{ applicantName: item.applicant.full_name, jobTitle, jobId }}
+                leftSection={<CalendarIcon size={14} />}
+              >
+                Schedule interview
+              </Button>
+            )}
             <MessageButton jobseekerId={item.applicant.id} jobId={jobId} label={`Message ${item.applicant.full_name}`} />
             {item.resume ? (
               <FileDownloadButton file={item.resume} />
@@ -277,7 +288,7 @@ export function EmployerApplicantsScreen() {
               )}
               <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
                 {data.results.map((item) => (
-                  <ApplicantRow key={item.id} item={item} jobId={jobId} />
+                  <ApplicantRow key={item.id} item={item} jobId={jobId} jobTitle={job?.title} />
                 ))}
               </Stack>
               {data.count > 20 && (

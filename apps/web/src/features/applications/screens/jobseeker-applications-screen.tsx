@@ -25,6 +25,7 @@ import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
 import { useSession } from '../../../lib/session/use-session';
+import { SeekerInterviews } from '../../../components/seeker-interviews';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 
@@ -95,6 +96,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
           </Collapse>
         </Stack>
       </Group>
+      <SeekerInterviews applicationId={application.id} />
     </Card>
   );
 }

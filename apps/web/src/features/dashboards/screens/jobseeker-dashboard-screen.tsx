@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { useGetJobseekerDashboardQuery } from '../api/dashboards-api';
 import { useGetMatchingJobsQuery } from '../../matching-jobs/api/matching-jobs-api';
 import { StatusBars } from '../components/status-bars';
+import { SeekerInterviews } from '../../../components/seeker-interviews';
 
 function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
   return (
@@ -161,6 +162,9 @@ export function JobseekerDashboardScreen() {
                 )}
               </Panel>
             </SimpleGrid>
+            <Panel title="Interviews" link={{ to: '/jobseekerapplications', label: 'All applications' }}>
+              <SeekerInterviews when="upcoming" empty="No interviews coming up. When an employer schedules one or offers times, it shows here." />
+            </Panel>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Panel title="Recent applications" link={{ to: '/jobseekerapplications', label: 'See all' }}>
                 {!data ? (

@@ -1,4 +1,4 @@
-import type { ProfileOut } from '@jobportal/shared';
+import type { JobseekerProfileOut, ProfileOut } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api/upload';
 
@@ -61,7 +61,7 @@ export const profilesApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'JobseekerDashboard', id: 'ME' }]),
     }),
-    getJobseekerProfile: build.query<ProfileOut, number>({
+    getJobseekerProfile: build.query<JobseekerProfileOut, number>({
       query: (id) => `/jobseekers/${id}/`,
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),

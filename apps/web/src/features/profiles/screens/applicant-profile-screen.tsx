@@ -1,6 +1,7 @@
 import { Anchor, Avatar, Badge, Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title, Card } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ProfileOut } from '@jobportal/shared';
+import type { JobseekerProfileOut } from '@jobportal/shared';
+import { interviewStageLabels } from '@jobportal/shared/vocabulary';
 import { FileDownloadButton } from '../../../components/file-download-button';
 import { MailIcon, UserIcon } from '../../../components/icons';
 import { initialsOf } from '../../../components/initials';
@@ -10,6 +11,7 @@ import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
+import { formatDate } from '../../../lib/format';
 import { formatSalary } from '../../../lib/job-format';
 import { useGetJobseekerProfileQuery } from '../api/profiles-api';
 import { EducationSummary, ExperienceSummary, SectionCard, skillLine } from '../components/profile-sections';
@@ -34,7 +36,7 @@ function NotYours() {
   );
 }
 
-function ApplicantProfile({ profile }: { profile: ProfileOut }) {
+function ApplicantProfile({ profile }: { profile: JobseekerProfileOut }) {
   const { data: photoUrl } = useGetProtectedImageQuery(profile.profile_photo?.url ?? '', { skip: !profile.profile_photo });
   const prefs = profile.job_preferences;
   const pay = formatSalary(prefs.salary_min, null);
@@ -103,6 +105,34 @@ function ApplicantProfile({ profile }: { profile: ProfileOut }) {
           <Text style={{ whiteSpace: 'pre-line' }}>{profile.bio}</Text>
         </SectionCard>
       )}
+
+      <SectionCard title="Verified interview feedback">
+        {profile.shown_feedback.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {profile.full_name} has not chosen to show any interview feedback.
+          </Text>
+        ) : (
+          <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {profile.shown_feedback.map((item) => (
+              <Stack component="li" gap={4} key={`${item.company.name}-${item.provided_at}`}>
+                <Group gap="xs">
+                  <Text fw={600}>{item.company.name}</Text>
+                  <Badge variant="light">{interviewStageLabels[item.stage]}</Badge>
+                  <Badge variant="light" color="indigo">
+                    {item.score}/10
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(item.provided_at)}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {item.feedback}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </SectionCard>
 
       <SectionCard title="Work experience">
         {profile.work_experience.length === 0 ? (

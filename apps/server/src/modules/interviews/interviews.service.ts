@@ -1,0 +1,428 @@
+import {
+  finalStatuses,
+  statusLabels,
+  type ApplicationStatus,
+  type InterviewOut,
+  type InterviewStatus,
+  type Paginated,
+  type chooseInterviewTimeRequest,
+  type interviewsQuery,
+  type scheduleInterviewRequest,
+  type updateInterviewRequest,
+} from '@jobportal/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { InterviewRow } from '../../db/schema';
+import { AppError, notFound, validationError } from '../../lib/app-error';
+import type { Viewer } from '../../lib/access';
+import type { EventBus, InterviewEvent } from '../../lib/events';
+import { authorize } from '../../policies/policy';
+import * as applicationsRepo from '../applications/applications.repository';
+import type { ApplicationFacts } from '../applications/applications.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { interviewCalendar, type InviteContext, type InviteKind, type InviteMailer } from './interview-invites';
+import { presentInterview } from './interviews.presenter';
+import * as repo from './interviews.repository';
+import type { InterviewRecord } from './interviews.repository';
+
+type ScheduleInput = z.output<typeof scheduleInterviewRequest>;
+type UpdateInput = z.output<typeof updateInterviewRequest>;
+type ChooseInput = z.output<typeof chooseInterviewTimeRequest>;
+type ListQuery = z.output<typeof interviewsQuery>;
+
+export interface InterviewsDeps {
+  db: Db;
+  events: EventBus;
+  invites: InviteMailer;
+  inviteContext: InviteContext;
+}
+
+const minutes = (n: number) => n * 60_000;
+const holdsTime: readonly InterviewStatus[] = ['scheduled', 'rescheduled'];
+const interviewNotFound = () => notFound('That interview');
+const facts = (i: Pick<InterviewRow, 'jobseekerId' | 'companyId'>) => ({ jobseekerId: i.jobseekerId, companyId: i.companyId });
+
+/** True when a database error is an exclusion-constraint violation (the clash constraints). */
+function isExclusionViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+const inPast = (field: string) => validationError({ [field]: ['Choose a time in the future.'] });
+
+function formatIn(d: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+}
+
+/** Applications before `to` move there with an interview (scheduled) or feedback (interviewed). */
+const movesTo = (status: ApplicationStatus, to: 'interview_scheduled' | 'interviewed') => {
+  const order: ApplicationStatus[] = ['applied', 'reviewed', 'interview_scheduled', 'interviewed'];
+  return order.indexOf(status) >= 0 && order.indexOf(status) < order.indexOf(to);
+};
+
+export const finalApplication = (status: ApplicationStatus) =>
+  new AppError(
+    'conflict',
+    `This application is ${statusLabels[status].toLowerCase()}, which is final: it can't get new interviews or feedback.`,
+  );
+
+/**
+ * Moves an application forward inside the caller's transaction, with its history and audit entry.
+ * Answers the move for the event the caller emits after the commit (undefined when it stayed).
+ */
+export async function advanceApplication(
+  tx: Db,
+  app: { id: number; status: ApplicationStatus },
+  to: 'interview_scheduled' | 'interviewed',
+  by: Viewer,
+): Promise<{ from: ApplicationStatus; to: ApplicationStatus } | undefined> {
+  if (!movesTo(app.status, to)) return undefined;
+  if (!(await applicationsRepo.updateStatus(tx, app.id, app.status, to))) return undefined;
+  await applicationsRepo.insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
+  await recordAudit(tx, {
+    by,
+    action: 'application.status_changed',
+    objectType: 'application',
+    objectId: app.id,
+    before: { status: app.status },
+    after: { status: to },
+  });
+  return { from: app.status, to };
+}
+
+/** Tells the listeners of an application's move (after the commit). */
+export async function emitApplicationMove(
+  events: EventBus,
+  facts: ApplicationFacts,
+  move: { from: ApplicationStatus; to: ApplicationStatus },
+  by: Viewer,
+) {
+  await events.emit('application.status_changed', {
+    applicationId: facts.id,
+    jobId: facts.jobId,
+    jobTitle: facts.jobTitle,
+    companyName: facts.companyName,
+    jobseekerId: facts.jobseekerId,
+    jobseekerName: facts.jobseekerName,
+    employerId: facts.employerId,
+    from: move.from,
+    to: move.to,
+    changedBy: 'employer',
+    changedByUserId: by.userId,
+  });
+}
+
+export function createInterviewsService({ db, events, invites, inviteContext }: InterviewsDeps) {
+  async function load(id: number): Promise<InterviewRecord> {
+    const record = await repo.findInterviewRecord(db, id);
+    if (!record) throw interviewNotFound();
+    return record;
+  }
+
+  /** The 409 that names the interview holding the time (read after the refused write). */
+  async function clashError(c: {
+    interviewerId: number;
+    jobseekerId: number;
+    start: Date;
+    end: Date;
+    exceptId?: number;
+    timeZone: string;
+  }) {
+    const other = await repo.findClash(db, c);
+    if (!other?.scheduledTime || !other.endTime) {
+      return new AppError('interview_clash', 'That time clashes with another interview. Choose another time.');
+    }
+    const detail =
+      `That time clashes with another interview, ${formatIn(other.scheduledTime, c.timeZone)}–` +
+      `${new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: c.timeZone }).format(other.endTime)} (${c.timeZone}). Choose another time.`;
+    return new AppError('interview_clash', detail, {
+      clash: { id: other.id, scheduled_time: other.scheduledTime.toISOString(), end_time: other.endTime.toISOString() },
+    });
+  }
+
+  /** Runs a write that may hit the clash constraints; a clash becomes the 409 naming the other interview. */
+  async function withoutClash<T>(
+    write: () => Promise<T>,
+    c: { interviewerId: number; jobseekerId: number; start: Date | null; end: Date | null; exceptId?: number; timeZone: string },
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isExclusionViolation(error) && c.start && c.end) throw await clashError({ ...c, start: c.start, end: c.end });
+      throw error;
+    }
+  }
+
+  function eventOf(kind: InterviewEvent['kind'], r: InterviewRecord, by: Viewer): InterviewEvent {
+    const i = r.interview;
+    return {
+      kind,
+      interviewId: i.id,
+      applicationId: i.applicationId,
+      jobTitle: r.jobTitle,
+      companyName: r.companyName,
+      jobseekerId: i.jobseekerId,
+      jobseekerName: r.jobseeker.fullName,
+      interviewerId: i.interviewerId,
+      scheduledTime: i.scheduledTime?.toISOString() ?? null,
+      timeZone: i.timeZone,
+      byUserId: by.userId,
+    };
+  }
+
+  /** After a commit: the people on both sides hear of it (notifications) and get the e-mail with the invite. */
+  async function announce(kind: InterviewEvent['kind'], id: number, by: Viewer, mail?: InviteKind): Promise<InterviewOut> {
+    const record = await load(id);
+    await events.emit('interview.changed', eventOf(kind, record, by));
+    if (mail) void invites.send(mail, record);
+    return presentInterview(record);
+  }
+
+  return {
+    /** A member of the job's company schedules one time, or offers 2-6 for the job seeker to pick. */
+    async schedule(viewer: Viewer, input: ScheduleInput): Promise<InterviewOut> {
+      const application = await applicationsRepo.findApplicationFacts(db, input.application);
+      authorize(viewer, 'interview.schedule', application && facts(application), { notFoundAs: 'That application' });
+      if (!application) throw notFound('That application');
+      const interviewerId = input.interviewer ?? viewer.userId;
+      if (input.interviewer !== undefined && !(await repo.isCompanyMember(db, application.companyId, input.interviewer))) {
+        throw validationError({ interviewer: ['Choose a member of your company.'] });
+      }
+      const now = Date.now();
+      const start = input.scheduled_time ? new Date(input.scheduled_time) : null;
+      if (start && start.getTime() <= now) throw inPast('scheduled_time');
+      const offered = (input.offered_times ?? []).map((t) => new Date(t)).sort((a, b) => a.getTime() - b.getTime());
+      if (offered.some((t) => t.getTime() <= now)) throw inPast('offered_times');
+      const end = start && new Date(start.getTime() + minutes(input.duration_minutes));
+
+      let move: Awaited<ReturnType<typeof advanceApplication>>;
+      const created = await withoutClash(
+        () =>
+          db.transaction(async (tx) => {
+            const app = await repo.lockApplication(tx, application.id);
+            if (!app) throw notFound('That application');
+            if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
+            const row = await repo.insertInterview(tx, {
+              applicationId: app.id,
+              jobId: app.jobId,
+              companyId: app.companyId,
+              jobseekerId: app.jobseekerId,
+              interviewerId,
+              status: start ? 'scheduled' : 'offered',
+              scheduledTime: start,
+              endTime: end,
+              timeZone: input.time_zone,
+              durationMinutes: input.duration_minutes,
+              mode: input.mode,
+              location: input.location ?? null,
+              meetingLink: input.meeting_link ?? null,
+              notes: input.notes ?? null,
+              offeredTimes: offered,
+            });
+            if (start) {
+              move = await advanceApplication(tx, app, 'interview_scheduled', viewer);
+              await repo.replaceReminders(tx, row.id, start);
+            }
+            await recordAudit(tx, {
+              by: viewer,
+              action: start ? 'interview.scheduled' : 'interview.offered',
+              objectType: 'interview',
+              objectId: row.id,
+              after: start
+                ? { application: app.id, scheduled_time: start.toISOString(), interviewer: interviewerId }
+                : { application: app.id, offered_times: offered.map((t) => t.toISOString()), interviewer: interviewerId },
+            });
+            return row;
+          }),
+        { interviewerId, jobseekerId: application.jobseekerId, start, end, timeZone: input.time_zone },
+      );
+      if (move) await emitApplicationMove(events, application, move, viewer);
+      return start ? announce('scheduled', created.id, viewer, 'scheduled') : announce('offered', created.id, viewer, 'offered');
+    },
+
+    /** The job seeker picks one of the offered times: the first pick wins, the other times are released. */
+    async choose(viewer: Viewer, id: number, input: ChooseInput): Promise<InterviewOut> {
+      const record = await repo.findInterviewRecord(db, id);
+      authorize(viewer, 'interview.respond', record && facts(record.interview));
+      const i = record!.interview;
+      if (i.status !== 'offered') throw new AppError('conflict', 'A time has been picked for this interview already.');
+      const start = new Date(input.scheduled_time);
+      if (!i.offeredTimes.some((t) => t.getTime() === start.getTime())) {
+        throw validationError({ scheduled_time: ['Pick one of the offered times.'] });
+      }
+      if (start.getTime() <= Date.now()) throw inPast('scheduled_time');
+      const end = new Date(start.getTime() + minutes(i.durationMinutes));
+      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      let move: Awaited<ReturnType<typeof advanceApplication>>;
+      await withoutClash(
+        () =>
+          db.transaction(async (tx) => {
+            const app = await repo.lockApplication(tx, i.applicationId);
+            if (!app) throw interviewNotFound();
+            if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
+            const row = await repo.updateInterview(
+              tx,
+              i.id,
+              { status: 'scheduled', scheduledTime: start, endTime: end, offeredTimes: [], seekerConfirmedAt: new Date() },
+              ['offered'],
+            );
+            if (!row) throw new AppError('conflict', 'A time has been picked for this interview already.');
+            // The employer offered these times, so the move is theirs in the history.
+            move = await advanceApplication(tx, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
+            await repo.replaceReminders(tx, i.id, start);
+            await recordAudit(tx, {
+              by: viewer,
+              action: 'interview.time_chosen',
+              objectType: 'interview',
+              objectId: i.id,
+              before: { status: 'offered' },
+              after: { status: 'scheduled', scheduled_time: start.toISOString() },
+            });
+          }),
+        { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: i.timeZone },
+      );
+      if (move) await emitApplicationMove(events, application, move, { ...viewer, userId: i.interviewerId });
+      return announce('time_chosen', i.id, viewer, 'scheduled');
+    },
+
+    /** The job seeker confirms they will attend. */
+    async confirm(viewer: Viewer, id: number): Promise<InterviewOut> {
+      const record = await repo.findInterviewRecord(db, id);
+      authorize(viewer, 'interview.respond', record && facts(record.interview));
+      const i = record!.interview;
+      if (!holdsTime.includes(i.status)) {
+        throw new AppError('conflict', i.status === 'offered' ? 'Pick one of the offered times first.' : `This interview is ${i.status}.`);
+      }
+      await db.transaction(async (tx) => {
+        const row = await repo.updateInterview(tx, i.id, { seekerConfirmedAt: new Date() }, holdsTime);
+        if (!row) throw new AppError('conflict', 'The interview changed in the meantime. Reload it and try again.');
+        await recordAudit(tx, { by: viewer, action: 'interview.confirmed', objectType: 'interview', objectId: i.id });
+      });
+      return announce('confirmed', i.id, viewer);
+    },
+
+    /** The employer reschedules, changes the details, cancels or completes an interview. */
+    async update(viewer: Viewer, id: number, input: UpdateInput): Promise<InterviewOut> {
+      const record = await repo.findInterviewRecord(db, id);
+      authorize(viewer, 'interview.change', record && facts(record.interview));
+      const i = record!.interview;
+      if (i.status === 'cancelled' || i.status === 'completed') {
+        throw new AppError('conflict', `This interview is ${i.status}: it can't change any more.`);
+      }
+      if (input.status && input.scheduled_time) {
+        throw validationError({ status: ['Change the time or end the interview, not both at once.'] });
+      }
+      if (input.status === 'completed' && i.status === 'offered') {
+        throw new AppError('conflict', 'No time has been picked for this interview yet, so it cannot be completed.');
+      }
+      const values: Partial<repo.NewInterview> = {};
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const set = <K extends keyof repo.NewInterview & keyof InterviewRow>(key: K, label: string, value: repo.NewInterview[K]) => {
+        const old = i[key];
+        const same = old instanceof Date && value instanceof Date ? old.getTime() === value.getTime() : old === value;
+        if (same) return false;
+        values[key] = value;
+        before[label] = old instanceof Date ? old.toISOString() : old;
+        after[label] = value instanceof Date ? value.toISOString() : value;
+        return true;
+      };
+      const duration = input.duration_minutes ?? i.durationMinutes;
+      const newStart = input.scheduled_time ? new Date(input.scheduled_time) : null;
+      if (newStart && newStart.getTime() <= Date.now()) throw inPast('scheduled_time');
+      const start = newStart ?? i.scheduledTime;
+      const end = start && new Date(start.getTime() + minutes(duration));
+      let moved = false;
+      if (input.duration_minutes !== undefined) set('durationMinutes', 'duration_minutes', duration);
+      if (start && (newStart || input.duration_minutes !== undefined)) {
+        moved = set('scheduledTime', 'scheduled_time', start);
+        set('endTime', 'end_time', end);
+      }
+      if (input.time_zone !== undefined) set('timeZone', 'time_zone', input.time_zone);
+      let placeChanged = false;
+      if (input.mode !== undefined) placeChanged = set('mode', 'mode', input.mode) || placeChanged;
+      if (input.location !== undefined) placeChanged = set('location', 'location', input.location) || placeChanged;
+      if (input.meeting_link !== undefined) placeChanged = set('meetingLink', 'meeting_link', input.meeting_link) || placeChanged;
+      if (input.notes !== undefined) set('notes', 'notes', input.notes);
+      if ((values.mode ?? i.mode) === 'in_person' && !(values.location !== undefined ? values.location : i.location)) {
+        throw validationError({ location: ['Give the address for an interview in person.'] });
+      }
+      let status: InterviewStatus = i.status;
+      if (input.status) status = input.status;
+      else if (moved) status = i.status === 'offered' ? 'scheduled' : 'rescheduled';
+      set('status', 'status', status);
+      const timeChanged = moved || values.endTime !== undefined;
+      if (timeChanged || placeChanged || input.status) values.sequence = i.sequence + 1;
+      if (moved) values.seekerConfirmedAt = null;
+      if (newStart && i.status === 'offered') values.offeredTimes = [];
+
+      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      let move: Awaited<ReturnType<typeof advanceApplication>>;
+      await withoutClash(
+        () =>
+          db.transaction(async (tx) => {
+            const app = await repo.lockApplication(tx, i.applicationId);
+            if (!app) throw interviewNotFound();
+            if (timeChanged && finalStatuses.includes(app.status)) throw finalApplication(app.status);
+            const row = await repo.updateInterview(tx, i.id, values, [i.status]);
+            if (!row) throw new AppError('conflict', 'The interview changed in the meantime. Reload it and try again.');
+            if (timeChanged || input.status) {
+              await repo.replaceReminders(tx, i.id, status === 'cancelled' || status === 'completed' ? null : row.scheduledTime);
+            }
+            if (newStart && i.status === 'offered') move = await advanceApplication(tx, app, 'interview_scheduled', viewer);
+            await recordAudit(tx, {
+              by: viewer,
+              action:
+                status === 'cancelled'
+                  ? 'interview.cancelled'
+                  : status === 'completed'
+                    ? 'interview.completed'
+                    : moved
+                      ? 'interview.rescheduled'
+                      : 'interview.updated',
+              objectType: 'interview',
+              objectId: i.id,
+              before,
+              after,
+            });
+          }),
+        { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: values.timeZone ?? i.timeZone },
+      );
+      if (move) await emitApplicationMove(events, application, move, viewer);
+      if (status === 'cancelled') return announce('cancelled', i.id, viewer, i.scheduledTime ? 'cancelled' : undefined);
+      if (status === 'completed') return announce('completed', i.id, viewer);
+      if (moved)
+        return announce(
+          i.status === 'offered' ? 'scheduled' : 'rescheduled',
+          i.id,
+          viewer,
+          i.status === 'offered' ? 'scheduled' : 'rescheduled',
+        );
+      if (values.sequence !== undefined) return announce('changed', i.id, viewer, 'changed');
+      return presentInterview(await load(i.id));
+    },
+
+    async list(viewer: Viewer, q: ListQuery, toPage: (rows: InterviewOut[], total: number) => Paginated<InterviewOut>) {
+      const whose = viewer.role === 'jobseeker' ? { jobseekerId: viewer.userId } : { companyId: viewer.companyId ?? -1 };
+      const { rows, total } = await repo.findInterviewRecords(db, { ...q, ...whose });
+      return toPage(rows.map(presentInterview), total);
+    },
+
+    async get(viewer: Viewer, id: number): Promise<InterviewOut> {
+      const record = await repo.findInterviewRecord(db, id);
+      authorize(viewer, 'interview.view', record && facts(record.interview));
+      return presentInterview(record!);
+    },
+
+    /** The calendar file of an interview with a time, for either side. */
+    async invite(viewer: Viewer, id: number): Promise<{ content: string; method: string }> {
+      const record = await repo.findInterviewRecord(db, id);
+      authorize(viewer, 'interview.view', record && facts(record.interview));
+      if (!record!.interview.scheduledTime) throw new AppError('conflict', 'No time has been picked for this interview yet.');
+      return interviewCalendar(record!, inviteContext);
+    },
+  };
+}
+export type InterviewsService = ReturnType<typeof createInterviewsService>;

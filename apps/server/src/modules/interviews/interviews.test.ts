@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import ical from 'node-ical';
+import type { ApplicationStatus, FeedbackOut, InterviewOut, JobseekerProfileOut } from '@jobportal/shared';
+import { applications, auditLog, interviews } from '../../db/schema';
+import { createApplication, createRecruiter } from '../../db/seed/factories';
+import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
+import { employerWithJob, storedResume } from '../../test/scenes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+});
+afterAll(() => t?.close());
+
+type Page<T> = { results: T[]; count: number };
+
+/** A day far enough ahead that every time in these tests is in the future. */
+const day = (d: number, time: string, offset = 'Z') => `2031-06-${String(d).padStart(2, '0')}T${time}${offset}`;
+
+async function scene() {
+  const employer = await employerWithJob(t);
+  const seeker = await signedInUser(t, { role: 'jobseeker', fullName: 'Ada Candidate' });
+  const resume = await storedResume(t, seeker.user);
+  const application = await createApplication(t.db, { jobId: employer.job.id, jobseekerId: seeker.user.id, resumeFileId: resume.id });
+  const addApplicant = async () => {
+    const other = await signedInUser(t, { role: 'jobseeker' });
+    const r = await storedResume(t, other.user);
+    return {
+      ...other,
+      application: await createApplication(t.db, { jobId: employer.job.id, jobseekerId: other.user.id, resumeFileId: r.id }),
+    };
+  };
+  return { employer, seeker, resume, application, addApplicant };
+}
+
+const schedule = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/schedule-interview/', headers: bearer(token), payload });
+const update = (token: string, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `/api/update-interview/${id}/`, headers: bearer(token), payload });
+const base = { duration_minutes: 60, time_zone: 'Europe/Berlin', mode: 'video', meeting_link: 'https://meet.example.com/abc' };
+const statusOf = async (id: number): Promise<ApplicationStatus> =>
+  (await t.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.s;
+const interviewCount = async () => (await t.db.select({ n: count() }).from(interviews))[0]!.n;
+
+/** The invite.ics attachment of a received message, decoded. */
+function inviteOf(raw: string): string {
+  const part = raw.split(/\r?\n--/).find((p) => /filename="?invite\.ics/.test(p));
+  if (!part) throw new Error(`no invite in:\n${raw.slice(0, 2000)}`);
+  const [headers, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(headers!)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers!)) {
+    return content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
+  return content;
+}
+/** The message to `to` whose subject matches (mails are sent after the answer, so their order is not fixed). */
+async function mailAbout(to: string, subject: RegExp) {
+  for (let n = 1; ; n++) {
+    const mail = await t.smtp.waitForMail(to, n);
+    if (subject.test(mail.subject)) return mail;
+  }
+}
+function parseInvite(text: string) {
+  const parsed = ical.sync.parseICS(text);
+  const event = Object.values(parsed).find((c) => c?.type === 'VEVENT') as ical.VEvent;
+  const method = /^METHOD:(.*)$/m.exec(text)?.[1]?.trim();
+  return { event, method, text };
+}
+
+describe('scheduling one time', () => {
+  it('schedules, moves the application, writes the audit log, notifies and e-mails an invite both sides can add', async () => {
+    const s = await scene();
+    const res = await schedule(s.employer.token, {
+      ...base,
+      application: s.application.id,
+      scheduled_time: day(2, '10:00:00', '+02:00'),
+      notes: 'Bring a laptop',
+    });
+    expect(res.statusCode).toBe(201);
+    const interview = json<InterviewOut>(res);
+    expect(interview).toMatchObject({
+      status: 'scheduled',
+      scheduled_time: '2031-06-02T08:00:00.000Z',
+      end_time: '2031-06-02T09:00:00.000Z',
+      time_zone: 'Europe/Berlin',
+      sequence: 0,
+      interviewer: { id: s.employer.user.id },
+      jobseeker: { id: s.seeker.user.id, full_name: 'Ada Candidate' },
+      company: { id: s.employer.company.id },
+      job: { id: s.employer.job.id },
+      offered_times: [],
+    });
+    expect(await statusOf(s.application.id)).toBe('interview_scheduled');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectId, String(interview.id)));
+    expect(audit.map((a) => a.action)).toContain('interview.scheduled');
+
+    const mail = await t.smtp.waitForMail(s.seeker.user.email);
+    expect(mail.raw).toMatch(/text\/calendar/);
+    const { event, method } = parseInvite(inviteOf(mail.raw));
+    expect(method).toBe('REQUEST');
+    expect(event.uid).toMatch(new RegExp(`^interview-${interview.id}@`));
+    expect(Number(event.sequence)).toBe(0);
+    expect(new Date(event.start as Date).toISOString()).toBe('2031-06-02T08:00:00.000Z');
+    expect(new Date(event.end as Date).toISOString()).toBe('2031-06-02T09:00:00.000Z');
+    expect(inviteOf(mail.raw)).toMatch(/DTSTART:20310602T080000Z/);
+    expect(inviteOf(mail.raw)).toMatch(/ORGANIZER/);
+    const unfolded = inviteOf(mail.raw).replace(/\r?\n /g, '');
+    expect(unfolded.toLowerCase()).toContain(`mailto:${s.seeker.user.email}`);
+    await t.smtp.waitForMail(s.employer.user.email);
+
+    const notes = json<Page<{ type: string; message: string }>>(
+      await t.app.inject({ url: '/api/notifications/', headers: bearer(s.seeker.token) }),
+    );
+    expect(notes.results.map((n) => n.type)).toContain('interview_scheduled');
+
+    // Either side downloads the same invite.
+    for (const token of [s.seeker.token, s.employer.token]) {
+      const ics = await t.app.inject({ url: `/api/interview-schedules/${interview.id}/invite.ics`, headers: bearer(token) });
+      expect(ics.statusCode).toBe(200);
+      expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(parseInvite(ics.body).event.uid).toBe(event.uid);
+    }
+  });
+
+  it('raises SEQUENCE on a reschedule and sends METHOD:CANCEL on a cancellation, with the same UID', async () => {
+    const s = await scene();
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(3, '09:00:00') }),
+    );
+    const moved = await update(s.employer.token, created.id, { scheduled_time: day(3, '14:00:00') });
+    expect(moved.statusCode).toBe(200);
+    expect(json<InterviewOut>(moved)).toMatchObject({ status: 'rescheduled', sequence: 1, scheduled_time: '2031-06-03T14:00:00.000Z' });
+    const second = parseInvite(inviteOf((await mailAbout(s.seeker.user.email, /moved/)).raw));
+    expect(second.method).toBe('REQUEST');
+    expect(Number(second.event.sequence)).toBe(1);
+    expect(new Date(second.event.start as Date).toISOString()).toBe('2031-06-03T14:00:00.000Z');
+
+    const cancelled = await update(s.employer.token, created.id, { status: 'cancelled' });
+    expect(json<InterviewOut>(cancelled)).toMatchObject({ status: 'cancelled', sequence: 2 });
+    const third = parseInvite(inviteOf((await mailAbout(s.seeker.user.email, /cancelled/)).raw));
+    expect(third.method).toBe('CANCEL');
+    expect(Number(third.event.sequence)).toBe(2);
+    expect(third.event.uid).toBe(second.event.uid);
+    expect(third.text).toMatch(/STATUS:CANCELLED/);
+    // A cancelled interview no longer changes, and no longer holds its time.
+    expect((await update(s.employer.token, created.id, { notes: 'again' })).statusCode).toBe(409);
+    const again = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(3, '14:00:00') });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('keeps the instant across a daylight-saving change and refuses times in the past', async () => {
+    const s = await scene();
+    // Europe/Berlin moves to summer time on 30 March 2031: 10:00 before and after are different UTC hours.
+    const before = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-29T10:00:00+01:00' }),
+    );
+    const after = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2031-03-31T10:00:00+02:00' }),
+    );
+    expect(before.scheduled_time).toBe('2031-03-29T09:00:00.000Z');
+    expect(after.scheduled_time).toBe('2031-03-31T08:00:00.000Z');
+    const past = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: '2020-01-01T10:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(json(past).fields).toHaveProperty('scheduled_time');
+    expect((await update(s.employer.token, before.id, { scheduled_time: '2020-01-01T10:00:00Z' })).statusCode).toBe(400);
+  });
+});
+
+describe('clashes', () => {
+  it("refuses an overlap with the interviewer's or the job seeker's other interview, across time zones, naming it", async () => {
+    const s = await scene();
+    const first = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '09:00:00') }),
+    );
+    const other = await s.addApplicant();
+    // 11:30 in Berlin (summer) is 09:30 UTC: inside the first interview.
+    const clash = await schedule(s.employer.token, {
+      ...base,
+      application: other.application.id,
+      scheduled_time: day(5, '11:30:00', '+02:00'),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(json(clash)).toMatchObject({
+      code: 'interview_clash',
+      clash: { id: first.id, scheduled_time: '2031-06-05T09:00:00.000Z', end_time: '2031-06-05T10:00:00.000Z' },
+    });
+    expect(json<{ detail: string }>(clash).detail).toMatch(/11:00/);
+    // Back to back is fine (ranges are half-open).
+    expect(
+      (await schedule(s.employer.token, { ...base, application: other.application.id, scheduled_time: day(5, '10:00:00') })).statusCode,
+    ).toBe(201);
+
+    // The same job seeker with another interviewer of the company.
+    const recruiter = await createRecruiter(t.db, s.employer.company.id);
+    const bySeeker = await schedule(s.employer.token, {
+      ...base,
+      application: s.application.id,
+      interviewer: recruiter.id,
+      scheduled_time: day(5, '09:30:00'),
+    });
+    expect(bySeeker.statusCode).toBe(409);
+    expect(json(bySeeker)).toMatchObject({ code: 'interview_clash', clash: { id: first.id } });
+    // Moving an interview onto another one is refused the same way.
+    const later = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(5, '15:00:00') }),
+    );
+    const moved = await update(s.employer.token, later.id, { scheduled_time: day(5, '09:15:00') });
+    expect(moved.statusCode).toBe(409);
+    expect(json(moved)).toMatchObject({ code: 'interview_clash', clash: { id: first.id } });
+  });
+
+  it('32 requests for the same slot at the same instant: exactly one wins', async () => {
+    const s = await scene();
+    const applicants = [];
+    for (let i = 0; i < 32; i++) applicants.push(await s.addApplicant());
+    const answers = await Promise.all(
+      applicants.map((a) => schedule(s.employer.token, { ...base, application: a.application.id, scheduled_time: day(9, '13:00:00') })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(31);
+    for (const r of answers.filter((x) => x.statusCode === 409)) expect(json(r).code).toBe('interview_clash');
+  });
+});
+
+describe('offered times', () => {
+  it('offers times, the job seeker picks one (the first pick wins), confirms, and the application moves', async () => {
+    const s = await scene();
+    const times = [day(10, '09:00:00'), day(10, '11:00:00'), day(11, '09:00:00')];
+    const res = await schedule(s.employer.token, { ...base, application: s.application.id, offered_times: times });
+    expect(res.statusCode).toBe(201);
+    const offered = json<InterviewOut>(res);
+    expect(offered).toMatchObject({ status: 'offered', scheduled_time: null, end_time: null });
+    expect(offered.offered_times).toEqual(times.map((x) => new Date(x).toISOString()));
+    expect(await statusOf(s.application.id)).toBe('applied');
+    expect(
+      (await t.app.inject({ url: `/api/interview-schedules/${offered.id}/invite.ics`, headers: bearer(s.seeker.token) })).statusCode,
+    ).toBe(409);
+
+    const choose = (time: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/interview-schedules/${offered.id}/choose/`,
+        headers: bearer(s.seeker.token),
+        payload: { scheduled_time: time },
+      });
+    expect((await choose(day(12, '09:00:00'))).statusCode).toBe(400);
+    const [a, b] = await Promise.all([choose(times[0]!), choose(times[1]!)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const won = json<InterviewOut>(a.statusCode === 200 ? a : b);
+    expect(won.status).toBe('scheduled');
+    expect(won.offered_times).toEqual([]);
+    expect(await statusOf(s.application.id)).toBe('interview_scheduled');
+    expect(
+      (await t.app.inject({ url: `/api/interview-schedules/${offered.id}/`, headers: bearer(s.employer.token) })).json(),
+    ).toMatchObject({
+      scheduled_time: won.scheduled_time,
+    });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/interview-schedules/${offered.id}/confirm/`,
+      headers: bearer(s.seeker.token),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(json<InterviewOut>(confirmed).seeker_confirmed_at).not.toBeNull();
+    // The employer may not pick for the job seeker.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/confirm/`, headers: bearer(s.employer.token) }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('bad input and wrong callers', () => {
+  it('answers 400 with fields and writes nothing', async () => {
+    const s = await scene();
+    const before = await interviewCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
+      [{ time_zone: '+02:00' }, 'time_zone'],
+      [{ duration_minutes: 0 }, 'duration_minutes'],
+      [{ duration_minutes: 'sixty' }, 'duration_minutes'],
+      [{ scheduled_time: undefined, offered_times: [day(12, '09:00:00')] }, 'offered_times'],
+      [{ scheduled_time: undefined, offered_times: [] }, 'offered_times'],
+      [{ scheduled_time: undefined, offered_times: [day(12, '09:00:00'), day(12, '09:00:00')] }, 'offered_times'],
+      [{ scheduled_time: undefined }, 'scheduled_time'],
+      [{ scheduled_time: 'tomorrow at ten' }, 'scheduled_time'],
+      [{ scheduled_time: '2031-06-12T09:00:00' }, 'scheduled_time'],
+      [{ meeting_link: 'javascript:alert(1)' }, 'meeting_link'],
+      [{ meeting_link: 'ftp://files.example.com' }, 'meeting_link'],
+      [{ notes: 'x'.repeat(2001) }, 'notes'],
+      [{ mode: 'in_person', location: '' }, 'location'],
+      [{ mode: 'carrier_pigeon' }, 'mode'],
+      [{ application: 'abc' }, 'application'],
+      [{ application: 99_999_999_999 }, 'application'],
+    ];
+    for (const [change, field] of cases) {
+      const payload = { ...base, application: s.application.id, scheduled_time: day(12, '09:00:00'), ...change };
+      const res = await schedule(s.employer.token, payload);
+      expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(400);
+      expect(Object.keys(json<{ fields: Record<string, string[]> }>(res).fields).join(','), JSON.stringify(change)).toContain(field);
+    }
+    const interviewer = await schedule(s.employer.token, {
+      ...base,
+      application: s.application.id,
+      scheduled_time: day(12, '09:00:00'),
+      interviewer: s.seeker.user.id,
+    });
+    expect(interviewer.statusCode).toBe(400);
+    expect(json(interviewer).fields).toHaveProperty('interviewer');
+    expect(await interviewCount()).toBe(before);
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(12, '09:00:00') }),
+    );
+    for (const payload of [
+      {},
+      { status: 'offered' },
+      { duration_minutes: 9999 },
+      { time_zone: 'Nowhere' },
+      { scheduled_time: day(13, '09:00:00'), status: 'cancelled' },
+    ]) {
+      const res = await update(s.employer.token, created.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(res)).toHaveProperty('fields');
+    }
+  });
+
+  it('hides interviews from everyone but the two sides, and refuses final applications', async () => {
+    const s = await scene();
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(14, '09:00:00') }),
+    );
+    const stranger = await employerWithJob(t);
+    const otherSeeker = await signedInUser(t, { role: 'jobseeker' });
+    expect(
+      (await schedule(stranger.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode,
+    ).toBe(404);
+    expect(
+      (await schedule(s.seeker.token, { ...base, application: s.application.id, scheduled_time: day(15, '09:00:00') })).statusCode,
+    ).toBe(403);
+    expect((await update(stranger.token, created.id, { notes: 'x' })).statusCode).toBe(404);
+    for (const token of [stranger.token, otherSeeker.token]) {
+      expect((await t.app.inject({ url: `/api/interview-schedules/${created.id}/`, headers: bearer(token) })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/interview-schedules/${created.id}/invite.ics`, headers: bearer(token) })).statusCode).toBe(
+        404,
+      );
+      const list = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/', headers: bearer(token) }));
+      expect(list.results.map((i) => i.id)).not.toContain(created.id);
+    }
+    // A recruiter of the company acts for the employer.
+    const recruiter = await createRecruiter(t.db, s.employer.company.id, { password: 'correct-horse-battery' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: recruiter.email, password: 'correct-horse-battery' },
+    });
+    const recruiterToken = login.json<{ accessToken: string }>().accessToken;
+    expect((await update(recruiterToken, created.id, { notes: 'Room 4' })).statusCode).toBe(200);
+
+    await t.db.update(applications).set({ status: 'rejected' }).where(eq(applications.id, s.application.id));
+    const refused = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(16, '09:00:00') });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('lists with filters for each side', async () => {
+    const s = await scene();
+    const a = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(17, '09:00:00') }),
+    );
+    const b = json<InterviewOut>(
+      await schedule(s.employer.token, {
+        ...base,
+        application: s.application.id,
+        offered_times: [day(18, '09:00:00'), day(18, '10:00:00')],
+      }),
+    );
+    const list = async (token: string, query: string) =>
+      json<Page<InterviewOut>>(await t.app.inject({ url: `/api/interview-schedules/?${query}`, headers: bearer(token) })).results.map(
+        (i) => i.id,
+      );
+    expect(await list(s.seeker.token, `application=${s.application.id}`)).toEqual([b.id, a.id]);
+    expect(await list(s.employer.token, `job=${s.employer.job.id}&status=offered`)).toEqual([b.id]);
+    expect(await list(s.employer.token, `application=${s.application.id}&when=past`)).toEqual([]);
+    expect(await list(s.seeker.token, `when=upcoming&application=${s.application.id}`)).toEqual([b.id, a.id]);
+    expect((await t.app.inject({ url: '/api/interview-schedules/?when=soon', headers: bearer(s.seeker.token) })).statusCode).toBe(400);
+  });
+});
+
+describe('feedback', () => {
+  it('one scorecard per interview and author; the job seeker shows it, other employers see only shown items', async () => {
+    const s = await scene();
+    const interview = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(20, '09:00:00') }),
+    );
+    const scorecard = {
+      interview: interview.id,
+      stage: 'first_round_interview',
+      score: 8,
+      ratings: { communication: 5, technical_skills: 4 },
+      strengths: 'Clear thinking',
+      concerns: 'Little SQL',
+      recommendation: 'yes',
+      feedback: 'A strong first round.',
+    };
+    const post = (token: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/interview-feedbacks/', headers: bearer(token), payload });
+    const res = await post(s.employer.token, scorecard);
+    expect(res.statusCode).toBe(201);
+    const feedback = json<FeedbackOut>(res);
+    expect(feedback).toMatchObject({
+      score: 8,
+      is_approved: false,
+      author: { id: s.employer.user.id },
+      company: { id: s.employer.company.id },
+    });
+    expect(await statusOf(s.application.id)).toBe('interviewed');
+    expect(json(await post(s.employer.token, scorecard))).toMatchObject({ code: 'feedback_exists' });
+    expect((await post(s.employer.token, { ...scorecard, score: 11 })).statusCode).toBe(400);
+    expect((await post(s.employer.token, { ...scorecard, ratings: { communication: 6 } })).statusCode).toBe(400);
+    expect((await post(s.employer.token, { ...scorecard, stage: 'lunch' })).statusCode).toBe(400);
+    expect((await post(s.employer.token, { ...scorecard, feedback: 'x'.repeat(5001) })).statusCode).toBe(400);
+
+    // Another interview's feedback is never blocked by this one (the same stage too).
+    const second = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(21, '09:00:00') }),
+    );
+    expect((await post(s.employer.token, { ...scorecard, interview: second.id })).statusCode).toBe(201);
+    expect(await statusOf(s.application.id)).toBe('interviewed');
+
+    const patch = (token: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/interview-feedbacks/${feedback.id}/`, headers: bearer(token), payload });
+    expect((await patch(s.seeker.token, { score: 10 })).statusCode).toBe(403);
+    expect((await patch(s.employer.token, { is_approved: true })).statusCode).toBe(403);
+    expect(json<FeedbackOut>(await patch(s.employer.token, { score: 9 })).score).toBe(9);
+    const shown = await patch(s.seeker.token, { is_approved: true });
+    expect(json<FeedbackOut>(shown).is_approved).toBe(true);
+    const otherSeeker = await signedInUser(t, { role: 'jobseeker' });
+    expect((await patch(otherSeeker.token, { is_approved: false })).statusCode).toBe(404);
+
+    // The job seeker reads all feedback on their interviews.
+    const mine = json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(s.seeker.token) }));
+    expect(mine.count).toBe(2);
+    expect(
+      json<Page<FeedbackOut>>(
+        await t.app.inject({ url: `/api/interview-feedbacks/?interview=${second.id}`, headers: bearer(s.seeker.token) }),
+      ).count,
+    ).toBe(1);
+
+    // A second employer the job seeker applied to sees the shown item only.
+    const second2 = await employerWithJob(t);
+    await createApplication(t.db, { jobId: second2.job.id, jobseekerId: s.seeker.user.id, resumeFileId: s.resume.id });
+    const profile = json<JobseekerProfileOut>(
+      await t.app.inject({ url: `/api/jobseekers/${s.seeker.user.id}/`, headers: bearer(second2.token) }),
+    );
+    expect(profile.shown_feedback).toEqual([
+      {
+        company: { name: s.employer.company.name },
+        stage: 'first_round_interview',
+        score: 9,
+        feedback: 'A strong first round.',
+        provided_at: feedback.provided_at,
+      },
+    ]);
+    // The second employer sees none of the first company's feedback through the list.
+    expect(json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(second2.token) })).count).toBe(0);
+
+    // Final applications: feedback no longer changes, new feedback is refused.
+    await t.db.update(applications).set({ status: 'hired' }).where(eq(applications.id, s.application.id));
+    expect((await patch(s.employer.token, { score: 3 })).statusCode).toBe(409);
+    expect((await patch(s.seeker.token, { is_approved: false })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,333 @@
+import '@mantine/dates/styles.css';
+import '../../../components/extra-styles';
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import type { InterviewMode, InterviewOut } from '@jobportal/shared';
+import { interviewLimits, interviewModeLabels, interviewModes } from '@jobportal/shared/vocabulary';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
+import { ArrowLeftIcon } from '../../../components/more-icons';
+import { Page } from '../../../components/page';
+import { PageHeader } from '../../../components/page-header';
+import { usePageTitle } from '../../../components/use-page-title';
+import { describeError, fieldError, isApiError } from '../../../lib/api/api-error';
+import { browserTimeZone, formatInZone, timeZoneChoices, utcToZoned, zonedTimeToUtc } from '../../../lib/zoned-time';
+import { useGetInterviewsQuery, useScheduleInterviewMutation } from '../api/interviews-api';
+import { howAndWhere } from '../components/interview-formats';
+import classes from './interviews.module.css';
+
+/** What the applicants list hands over, so the screen can name the candidate at once. */
+export interface ScheduleState {
+  applicantName?: string;
+  jobTitle?: string;
+  jobId?: number;
+}
+
+const times = Array.from({ length: (21 - 7) * 4 }, (_, i) => {
+  const minutes = 7 * 60 + i * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+const durations = [15, 30, 45, 60, 90, 120, 180].map((m) => ({
+  value: String(m),
+  label: m < 60 ? `${m} minutes` : `${m / 60} hour${m === 60 ? '' : 's'}`.replace('1.5 hours', '1½ hours'),
+}));
+
+function overlaps(a: { start: number; end: number }, i: InterviewOut) {
+  if (!i.scheduled_time || !i.end_time) return false;
+  return a.start < Date.parse(i.end_time) && Date.parse(i.scheduled_time) < a.end;
+}
+
+/** The employer's other interviews on the chosen day, with any that overlap the chosen time marked. */
+function DayAgenda({ day, timeZone, slot }: { day: string | null; timeZone: string; slot: { start: number; end: number } | null }) {
+  const { data, isLoading } = useGetInterviewsQuery({ when: 'upcoming' });
+  const onDay = (data?.results ?? []).filter(
+    (i) => i.scheduled_time && i.status !== 'cancelled' && day && utcToZoned(i.scheduled_time, timeZone).date === day,
+  );
+  return (
+    <Card withBorder>
+      <Title order={2} fz="md" mb="xs">
+        {day
+          ? `Your company's interviews on ${formatInZone(zonedTimeToUtc(day, '12:00', timeZone), timeZone, { dateOnly: true })}`
+          : "Your company's interviews that day"}
+      </Title>
+      {isLoading ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : !day ? (
+        <Text size="sm" c="dimmed">
+          Choose a day to see what you have on it.
+        </Text>
+      ) : onDay.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing else that day.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {onDay.map((i) => {
+            const clash = slot !== null && overlaps(slot, i);
+            return (
+              <li key={i.id} className={`${classes.day} ${clash ? classes.clash : ''}`}>
+                <Group gap="xs" justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {formatInZone(i.scheduled_time!, timeZone, { timeOnly: true })}–
+                    {formatInZone(i.end_time!, timeZone, { timeOnly: true })}
+                  </Text>
+                  {clash && (
+                    <Badge color="red" variant="light">
+                      Overlaps
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed" className={classes.wrap}>
+                  {i.jobseeker.full_name} · {i.job.title} · {howAndWhere(i, { withLink: false })}
+                </Text>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** `#/schedule-interview/{applicantId}` (employer): one time, or 2-6 times for the job seeker to pick. */
+export function ScheduleInterviewScreen() {
+  const raw = useParams().applicantId;
+  const applicationId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  const state = (useLocation().state ?? {}) as ScheduleState;
+  const navigate = useNavigate();
+  usePageTitle(state.applicantName ? `Schedule an interview with ${state.applicantName}` : 'Schedule an interview');
+
+  const [kind, setKind] = useState<'one' | 'offer'>('one');
+  const [day, setDay] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>('10:00');
+  const [duration, setDuration] = useState('60');
+  const [timeZone, setTimeZone] = useState(browserTimeZone());
+  const [mode, setMode] = useState<InterviewMode>('video');
+  const [link, setLink] = useState('');
+  const [location, setLocation] = useState('');
+  const [notes, setNotes] = useState('');
+  const [offered, setOffered] = useState<string[]>([]);
+  const [schedule, { isLoading, error, reset }] = useScheduleInterviewMutation();
+  const zones = useMemo(() => timeZoneChoices([browserTimeZone(), 'UTC']), []);
+
+  const start = day && time ? zonedTimeToUtc(day, time, timeZone) : null;
+  const slot = start ? { start: start.getTime(), end: start.getTime() + Number(duration) * 60_000 } : null;
+  const today = utcToZoned(new Date(), timeZone).date;
+  const inPast = start !== null && start.getTime() <= Date.now();
+
+  const addOffered = () => {
+    if (!start || inPast) return;
+    const iso = start.toISOString();
+    if (!offered.includes(iso) && offered.length < interviewLimits.offeredMax) setOffered([...offered, iso].sort());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    reset();
+    const details = {
+      application: applicationId,
+      duration_minutes: Number(duration),
+      time_zone: timeZone,
+      mode,
+      ...(mode === 'in_person' ? { location } : {}),
+      ...(mode === 'video' ? { meeting_link: link } : {}),
+      notes,
+    };
+    try {
+      const created = await schedule(
+        kind === 'one' ? { ...details, scheduled_time: start?.toISOString() } : { ...details, offered_times: offered },
+      ).unwrap();
+      notifications.show({
+        color: 'teal',
+        message:
+          created.status === 'offered'
+            ? `${offered.length} times offered to ${created.jobseeker.full_name}.`
+            : `Interview with ${created.jobseeker.full_name} scheduled. The invite is on its way.`,
+      });
+      void navigate('/EmployerInterviews');
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
+
+  const clash = isApiError(error) && error.code === 'interview_clash';
+  const timeError = fieldError(error, 'scheduled_time') ?? fieldError(error, 'offered_times');
+  const generalError =
+    error &&
+    !clash &&
+    !timeError &&
+    !['location', 'meeting_link', 'notes', 'time_zone', 'duration_minutes'].some((f) => fieldError(error, f))
+      ? describeError(error)
+      : null;
+  const canSubmit = kind === 'one' ? start !== null && !inPast : offered.length >= interviewLimits.offeredMin;
+
+  return (
+    <Page>
+      <Anchor
+        component={Link}
+        to={state.jobId ? `/EmployerJobapplicants/${state.jobId}` : '/EmployerInterviews'}
+        size="sm"
+        mb="sm"
+        display="inline-block"
+      >
+        <ArrowLeftIcon size={14} /> {state.jobId ? 'Back to the applicants' : 'All interviews'}
+      </Anchor>
+      <PageHeader
+        title={state.applicantName ? `Interview with ${state.applicantName}` : 'Schedule an interview'}
+        description={
+          state.jobTitle
+            ? `For ${state.jobTitle}. The job seeker gets an e-mail with a calendar invite and a notification.`
+            : 'The job seeker gets an e-mail with a calendar invite and a notification.'
+        }
+      />
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="lg">
+          <SegmentedControl
+            value={kind}
+            onChange={(v) => setKind(v === 'offer' ? 'offer' : 'one')}
+            data={[
+              { value: 'one', label: 'Set one time' },
+              { value: 'offer', label: 'Offer times to pick' },
+            ]}
+            aria-label="One time or times to pick from"
+            w={{ base: '100%', xs: 'auto' }}
+          />
+          <div className={classes.layout}>
+            <Card withBorder className={classes.calendar}>
+              <DatePicker value={day} onChange={setDay} minDate={today} aria-label="Interview day" />
+            </Card>
+            <Stack gap="md">
+              <Group grow align="flex-start" wrap="wrap">
+                <Select label="Start" data={times} value={time} onChange={setTime} allowDeselect={false} searchable miw={120} />
+                <Select
+                  label="Duration"
+                  data={durations}
+                  value={duration}
+                  onChange={(v) => v && setDuration(v)}
+                  allowDeselect={false}
+                  miw={140}
+                />
+              </Group>
+              <Select
+                label="Time zone"
+                description={`Times are in this zone. The job seeker sees them in their own: their calendar converts the invite. Yours: ${browserTimeZone()}.`}
+                data={zones}
+                value={timeZone}
+                onChange={(v) => v && setTimeZone(v)}
+                searchable
+                allowDeselect={false}
+                error={fieldError(error, 'time_zone')}
+              />
+              {start && (
+                <Text size="sm" c={inPast ? 'red' : undefined}>
+                  {inPast
+                    ? 'That time has passed. Choose a later one.'
+                    : `${formatInZone(start, timeZone, { withZone: true })} · ${formatInZone(start, 'UTC', { timeOnly: true })} UTC`}
+                </Text>
+              )}
+              {kind === 'offer' && (
+                <Stack gap="xs">
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      onClick={addOffered}
+                      disabled={!start || inPast || offered.length >= interviewLimits.offeredMax}
+                    >
+                      Add this time
+                    </Button>
+                    <Text size="xs" c="dimmed">
+                      {offered.length} of {interviewLimits.offeredMin}–{interviewLimits.offeredMax} times. The first one picked wins.
+                    </Text>
+                  </Group>
+                  {offered.length > 0 && (
+                    <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Offered times">
+                      {offered.map((iso) => (
+                        <Group component="li" key={iso} gap="xs" justify="space-between" wrap="nowrap">
+                          <Text size="sm">{formatInZone(iso, timeZone, { withZone: true })}</Text>
+                          <CloseButton
+                            size="sm"
+                            aria-label={`Remove ${formatInZone(iso, timeZone)}`}
+                            onClick={() => setOffered(offered.filter((o) => o !== iso))}
+                          />
+                        </Group>
+                      ))}
+                    </Stack>
+                  )}
+                </Stack>
+              )}
+              <DayAgenda day={day} timeZone={timeZone} slot={kind === 'one' ? slot : null} />
+            </Stack>
+          </div>
+          <Stack gap="md" maw={640}>
+            <SegmentedControl
+              value={mode}
+              onChange={(v) => setMode(interviewModes.find((m) => m === v) ?? 'video')}
+              data={interviewModes.map((m) => ({ value: m, label: interviewModeLabels[m] }))}
+              aria-label="How"
+            />
+            {mode === 'video' && (
+              <TextInput
+                label="Call link"
+                placeholder="https://meet.example.com/…"
+                value={link}
+                onChange={(e) => setLink(e.currentTarget.value)}
+                error={fieldError(error, 'meeting_link')}
+              />
+            )}
+            {mode === 'in_person' && (
+              <TextInput
+                label="Address"
+                required
+                placeholder="Street, city, floor or room"
+                value={location}
+                onChange={(e) => setLocation(e.currentTarget.value)}
+                error={fieldError(error, 'location')}
+                maxLength={interviewLimits.locationMax}
+              />
+            )}
+            <Textarea
+              label="Notes for the job seeker"
+              autosize
+              minRows={2}
+              maxLength={interviewLimits.notesMax}
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+              error={fieldError(error, 'notes')}
+            />
+            {clash && (
+              <Alert color="red" variant="light" role="alert" title="That time is taken">
+                {isApiError(error) ? error.detail : ''}
+              </Alert>
+            )}
+            {timeError && <FormAlert>{timeError}</FormAlert>}
+            <FormAlert>{generalError}</FormAlert>
+            <Group>
+              <Button type="submit" loading={isLoading} disabled={!canSubmit || applicationId === 0}>
+                {kind === 'one' ? 'Schedule interview' : `Offer ${offered.length || ''} times`.replace('  ', ' ')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stack>
+      </form>
+    </Page>
+  );
+}
