@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Screens render in jsdom on 2 shared cores: a few full-screen tests take 2-5 s there, so the
+    // 5 s default left no margin. No test waits on a timer for its assertions; this only bounds a hang.
+    testTimeout: 15_000,
   },
 });
