@@ -56,14 +56,22 @@ describe('embedded database durability', () => {
     // Restart on the same folder: the stale lock and PGlite's pid file must not block it.
     const again = await startServerProcess(env);
     try {
+      // Each acknowledged account is there: its password is right and it only lacks the e-mail
+      // confirmation (403 email_not_verified; a missing account would be 401).
       for (const email of acknowledged) {
-        const res = await fetch(`${again.url}/api/signup/`, {
+        const res = await fetch(`${again.url}/api/login/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'a-long-unusual-pass', full_name: 'Crash Test', role: 'jobseeker' }),
+          body: JSON.stringify({ email, password: 'a-long-unusual-pass' }),
         });
-        expect(res.status, `${email} should survive`).toBe(409);
+        expect(res.status, `${email} should survive`).toBe(403);
       }
+      const missing = await fetch(`${again.url}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'never-signed-up@example.test', password: 'a-long-unusual-pass' }),
+      });
+      expect(missing.status).toBe(401);
     } finally {
       again.child.kill('SIGTERM');
       expect(await waitForExit(again.child)).toBe(0);
