@@ -357,7 +357,11 @@ export async function seedDemoPeople(
   ];
   const jordanJobs = options.mainJobs.slice(0, jordanPaths.length);
   for (const [i, job] of jordanJobs.entries()) await applyAs(jordan, resume.id, job, jordanPaths[i]!, 2 + i * 4);
-  if (options.otherJobs[0]) await applyAs(jordan, resume.id, options.otherJobs[0], ['withdrawn'], 12);
+  // Another company is reviewing Jordan too (it reads Jordan's profile and the feedback Jordan shows);
+  // a third one Jordan withdrew from no longer does.
+  if (options.otherJobs[0]) await applyAs(jordan, resume.id, options.otherJobs[0], ['reviewed'], 12);
+  const withdrawnFrom = options.otherJobs.find((job) => job.companyName !== options.otherJobs[0]?.companyName);
+  if (withdrawnFrom) await applyAs(jordan, resume.id, withdrawnFrom, ['withdrawn'], 14);
   if (jordanJobs[2]) await seedDemoChat(db, jordan, jordanJobs[2], now);
   for (const [i, job] of options.otherJobs.slice(1, 5).entries())
     await createSavedJob(db, jordan.id, job.id, new Date(now - (i + 1) * day));
