@@ -31,6 +31,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokenSigner } from './modules/auth/tokens';
 import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -222,15 +225,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
 
   authRoutes(app, { auth });
-  usersRoutes(app, { db });
   taxonomyRoutes(app, { db });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
   const events = createEventBus(app.log);
-  companiesRoutes(app, {
-    companies: createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+  const companies = createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log });
+  companiesRoutes(app, { companies });
+  usersRoutes(app, {
+    users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
+  adminRoutes(app, { admin: createAdminService({ db, companies }) });
   teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log }) });
   jobsRoutes(app, {
     jobs: createJobsService({ db, files }),

@@ -27,6 +27,13 @@ export interface DomainEvents {
     changedBy: Actor;
     changedByUserId: number;
   };
+  /**
+   * An admin deactivated an account; its sessions are already revoked (in the same transaction).
+   * The realtime layer closes the person's live connections on this.
+   */
+  'user.deactivated': { userId: number; reason: string | null };
+  /** An admin deleted an account (its sessions went with it): close its live connections too. */
+  'user.deleted': { userId: number };
 }
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;

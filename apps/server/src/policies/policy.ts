@@ -120,6 +120,15 @@ export const policy = {
     isSelf(a, s.id) || isAdmin(a) || (isEmployer(a) && a!.companyId !== null && s.appliedToCompanyIds.includes(a!.companyId))
       ? allow
       : hide,
+
+  // The admin area: people and the dashboard. Admins only; who may not be deactivated or deleted
+  // (oneself, the last active admin) is a conflict of the state, answered 409 by the users service.
+  'admin.view_data': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators see the admin dashboard.')),
+  'user.view': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators see accounts.')),
+  'user.create': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators create accounts.')),
+  'user.edit': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators edit accounts.')),
+  'user.toggle_active': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators activate or deactivate accounts.')),
+  'user.delete': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators delete accounts.')),
 } as const;
 
 export type Action = keyof typeof policy;
@@ -132,6 +141,8 @@ const hiddenAnswer: Record<string, () => AppError> = {
   job: () => new AppError('not_found', 'This job is no longer available.'),
   application: () => notFound('That application'),
   jobseeker: () => notFound('That job seeker'),
+  user: () => notFound('That account'),
+  admin: () => notFound('That page'),
 };
 
 /** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */

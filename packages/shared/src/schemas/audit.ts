@@ -9,6 +9,7 @@ export const auditActionLabels = {
   'application.status_changed': 'Application status changed',
   'application.withdrawn': 'Application withdrawn',
   'company.approval_changed': 'Company approval changed',
+  'company.deleted': 'Company deleted',
   'category.created': 'Category created',
   'category.renamed': 'Category renamed',
   'category.deleted': 'Category deleted',
@@ -19,6 +20,11 @@ export const auditActionLabels = {
   'team.member_joined': 'Team member joined',
   'team.member_removed': 'Team member removed',
   'team.invitation_withdrawn': 'Team invitation withdrawn',
+  'user.created': 'Account created',
+  'user.updated': 'Account edited',
+  'user.deactivated': 'Account deactivated',
+  'user.activated': 'Account activated',
+  'user.deleted': 'Account deleted',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
@@ -31,6 +37,7 @@ export const auditObjectTypeLabels = {
   skill: 'Skill',
   team_member: 'Team member',
   invitation: 'Invitation',
+  user: 'Account',
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypeLabels;
 export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjectType[];

@@ -306,6 +306,14 @@ export function createAuthService(deps: AuthDeps) {
     checkInvitationCode: (email: string, code: string, ip: string) => checkCode(email, 'company_invite', code, ip),
     /** Retires the unused invitation codes of an address (its invitation was withdrawn). */
     retireInvitationCodes: (email: string) => repo.retireCodes(db, email, 'company_invite'),
+    /**
+     * For an account an admin made: a password code (purpose `password_reset`, so the person sets
+     * their password on the reset screen) mailed with the admin area's words, at most one a minute.
+     */
+    async sendAccountSetupCode(email: string, mail: CodeMail): Promise<Date> {
+      await enforceLimits(limiter, [[`resend:password_reset:${email}`, rules.resend]]);
+      return sendCode(email, 'password_reset', mail);
+    },
     assertPasswordAllowed,
     /** Signs a user in (a new session), as every sign-in path does. */
     startSession: issueSession,

@@ -13,15 +13,18 @@ const myApplicationsLink = '/jobseekerapplications';
 /** The notifications a domain event makes: who hears of it, and in what words. */
 export function notificationsFor<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): NewNotification[] {
   if (name === 'application.created') {
+    const created = event as DomainEvents['application.created'];
     return [
       {
-        userId: event.employerId,
+        userId: created.employerId,
         type: 'application_received',
-        message: `${event.jobseekerName} applied to ${event.jobTitle}.`,
-        link: applicantsLink(event.jobId),
+        message: `${created.jobseekerName} applied to ${created.jobTitle}.`,
+        link: applicantsLink(created.jobId),
       },
     ];
   }
+  // Accounts' events (user.deactivated, user.deleted) notify nobody: the person is gone or locked out.
+  if (name !== 'application.status_changed') return [];
   const change = event as DomainEvents['application.status_changed'];
   if (change.to === 'withdrawn') {
     return [

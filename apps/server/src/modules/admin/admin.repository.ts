@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '@jobportal/shared';
+import { queryRows, type Db } from '../../db/client';
+import { applications, companies, companyMembers, jobs, users } from '../../db/schema';
+
+export interface AdminCounts {
+  jobseekers: number;
+  employers: number;
+  recruiters: number;
+  companies: number;
+  companies_pending: number;
+  jobs: number;
+  jobs_open: number;
+}
+
+/** The dashboard's head counts, one statement (each count an index-only scan where an index serves it). */
+export async function countEverything(db: Db): Promise<AdminCounts> {
+  const [row] = await queryRows<AdminCounts>(
+    db,
+    sql`select
+      (select count(*)::int from ${users} where role = 'jobseeker') as jobseekers,
+      (select count(*)::int from ${users} where role = 'employer') as employers,
+      (select count(*)::int from ${companyMembers} where role = 'recruiter') as recruiters,
+      (select count(*)::int from ${companies}) as companies,
+      (select count(*)::int from ${companies} where not is_approved) as companies_pending,
+      (select count(*)::int from ${jobs}) as jobs,
+      (select count(*)::int from ${jobs} where status = 'open') as jobs_open`,
+  );
+  return row!;
+}
+
+export async function countApplicationsByStatus(db: Db): Promise<Array<{ status: ApplicationStatus; n: number }>> {
+  return queryRows(db, sql`select status, count(*)::int as n from ${applications} group by status`);
+}
+
+/**
+ * Interviews are another module's (issue #10), not in this branch yet: the dashboard reads 0.
+ * When the interviews table exists: `select count(*)::int from interview_schedules`.
+ */
+export async function countInterviews(_db: Db): Promise<number> {
+  return 0;
+}
+
+/** Sign-ups per UTC day and role since `since` (days without any are absent). */
+export async function signupsPerDay(db: Db, since: Date) {
+  return queryRows<{ day: string; role: string; n: number }>(
+    db,
+    sql`select to_char(date_joined at time zone 'UTC', 'YYYY-MM-DD') as day, role, count(*)::int as n
+        from ${users} where date_joined >= ${since.toISOString()}::timestamptz and role in ('jobseeker', 'employer')
+        group by 1, 2`,
+  );
+}
+
+/** Applications per UTC day since `since` (days without any are absent). */
+export async function applicationsPerDay(db: Db, since: Date) {
+  return queryRows<{ day: string; n: number }>(
+    db,
+    sql`select to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+        from ${applications} where applied_at >= ${since.toISOString()}::timestamptz
+        group by 1`,
+  );
+}

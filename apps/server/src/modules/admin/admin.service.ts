@@ -1,0 +1,64 @@
+import type { AdminData, ApplicationStatus } from '@jobportal/shared';
+import type { Db } from '../../db/client';
+import type { Viewer } from '../../lib/access';
+import { authorize } from '../../policies/policy';
+import type { CompaniesService } from '../companies/companies.service';
+import * as repo from './admin.repository';
+
+/** How many days the dashboard's series cover, today (UTC) included. */
+export const seriesDays = 30;
+
+/** The UTC days of the series, oldest first, as YYYY-MM-DD. */
+export function seriesDates(now: Date, days = seriesDays): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The admin dashboard: head counts, the last 30 days as series, and the companies waiting for approval. */
+export function createAdminService({ db, companies }: { db: Db; companies: CompaniesService }) {
+  return {
+    async data(viewer: Viewer): Promise<AdminData> {
+      authorize(viewer, 'admin.view_data', undefined);
+      const dates = seriesDates(new Date());
+      const since = new Date(`${dates[0]}T00:00:00Z`);
+      const [counts, byStatus, interviews, signups, applied, pending] = await Promise.all([
+        repo.countEverything(db),
+        repo.countApplicationsByStatus(db),
+        repo.countInterviews(db),
+        repo.signupsPerDay(db, since),
+        repo.applicationsPerDay(db, since),
+        companies.list(viewer, { is_approved: false, page: 1, page_size: 50 }, (results, count) => ({
+          results,
+          count,
+          next: null,
+          previous: null,
+        })),
+      ]);
+      const applicationsByStatus: Partial<Record<ApplicationStatus, number>> = {};
+      for (const row of byStatus) applicationsByStatus[row.status] = row.n;
+      const signupsOn = new Map<string, { jobseekers: number; employers: number }>();
+      for (const row of signups) {
+        const day = signupsOn.get(row.day) ?? { jobseekers: 0, employers: 0 };
+        if (row.role === 'jobseeker') day.jobseekers = row.n;
+        else day.employers = row.n;
+        signupsOn.set(row.day, day);
+      }
+      const appliedOn = new Map(applied.map((row) => [row.day, row.n]));
+      return {
+        counts: {
+          ...counts,
+          applications: byStatus.reduce((sum, row) => sum + row.n, 0),
+          applications_by_status: applicationsByStatus,
+          interviews,
+        },
+        series: {
+          signups: dates.map((date) => ({ date, ...(signupsOn.get(date) ?? { jobseekers: 0, employers: 0 }) })),
+          applications: dates.map((date) => ({ date, n: appliedOn.get(date) ?? 0 })),
+        },
+        // Oldest first: the one waiting longest is approved first.
+        pending_companies: pending.results.reverse(),
+      };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;
