@@ -230,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
   const events = createEventBus(app.log);
+  // Listeners outside the modules (a realtime layer, tests) subscribe here.
+  app.decorate('events', events);
   const companies = createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log });
   companiesRoutes(app, { companies });
   usersRoutes(app, {

@@ -72,3 +72,10 @@ export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus 
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's domain events, for listeners outside the modules (the realtime layer, tests). */
+    events: EventBus;
+  }
+}

@@ -79,7 +79,11 @@ export const userCreate = personCreate.extend({ role: roleSchema });
 export type UserCreate = z.infer<typeof userCreate>;
 
 /** POST /api/{jobseekers|employers}/{id}/toggle_active/: a reason is kept when deactivating. */
-export const toggleActiveInput = z.object({ reason: z.string().trim().max(500, 'Use at most 500 characters.').optional() }).default({});
+export const toggleActiveInput = z.preprocess(
+  // No body at all is the same as `{}` (Fastify hands the validator null for an empty one).
+  (body) => body ?? {},
+  z.object({ reason: z.string().trim().max(500, 'Use at most 500 characters.').optional() }),
+);
 export type ToggleActiveInput = z.infer<typeof toggleActiveInput>;
 
 /** GET /api/admin/data: the admin dashboard's figures, 30-day series and the approval queue. */
