@@ -232,7 +232,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createEventBus(app.log);
   // Listeners outside the modules (a realtime layer, tests) subscribe here.
   app.decorate('events', events);
-  const companies = createCompaniesService({ db, mailer, files, productName: config.productName, publicUrl: config.publicUrl, log: app.log });
+  const companies = createCompaniesService({
+    db,
+    mailer,
+    files,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   companiesRoutes(app, { companies });
   usersRoutes(app, {
     users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),

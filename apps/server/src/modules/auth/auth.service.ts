@@ -232,7 +232,9 @@ export function createAuthService(deps: AuthDeps) {
         deps.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reuse: session revoked');
         throw invalid;
       }
-      if (session.revokedAt || session.expiresAt.getTime() <= Date.now() || !user.isActive) throw invalid;
+      // The holder of a good refresh token learns that the account is disabled (the sign-in screen says so).
+      if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
+      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw invalid;
       const next = randomToken();
       await repo.insertRefreshToken(db, session.id, sha256(next));
       return { access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }), refresh: next };

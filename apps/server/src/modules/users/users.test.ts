@@ -300,7 +300,8 @@ describe('toggle_active', () => {
 
     const refused = await get('/api/jobseek/profile/', person.token);
     expect(refused.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } })).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+    expect([refreshed.statusCode, json(refreshed).code]).toEqual([403, 'account_disabled']);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/login/',

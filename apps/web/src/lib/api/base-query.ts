@@ -50,7 +50,9 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   }
   console.error('Token refresh failed; signing out.', 'error' in result ? result.error : result.data);
   api.dispatch(signedOut());
-  window.location.hash = '#/login';
+  // A deactivated account is told so on the sign-in screen, rather than meeting a bare form.
+  const isDisabled = 'error' in result && result.error.code === 'account_disabled';
+  window.location.hash = isDisabled ? '#/login?reason=account_disabled' : '#/login';
   return 'signed-out';
 }
 

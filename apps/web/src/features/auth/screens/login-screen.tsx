@@ -94,6 +94,13 @@ export function LoginScreen() {
         </>
       }
     >
+      {!session.role && new URLSearchParams(location.search).get('reason') === 'account_disabled' && (
+        <Alert variant="light" color="red" mb="md" title="Your account is disabled" role="alert">
+          <Text size="sm">
+            An administrator deactivated this account, so you were signed out. Contact support if you think this is a mistake.
+          </Text>
+        </Alert>
+      )}
       {session.role && (
         <Alert variant="light" mb="md" title="You are already signed in">
           <Text size="sm">
