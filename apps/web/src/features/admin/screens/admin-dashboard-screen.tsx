@@ -1,3 +1,4 @@
+import '../../../components/extra-styles';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -46,7 +47,12 @@ function Figures({ counts }: { counts: AdminData['counts'] }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
       <Figure label="Job seekers" value={counts.jobseekers} to="/jobseekers" />
-      <Figure label="Employers" value={counts.employers} detail={`${counts.recruiters.toLocaleString()} recruiters`} to="/employers" />
+      <Figure
+        label="Employers"
+        value={counts.employers}
+        detail={`${counts.recruiters.toLocaleString()} ${counts.recruiters === 1 ? 'recruiter' : 'recruiters'}`}
+        to="/employers"
+      />
       <Figure
         label="Companies"
         value={counts.companies}
@@ -110,7 +116,7 @@ function Charts({ series }: { series: AdminData['series'] }) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           tickLine="none"
-          gridAxis="y"
+          gridAxis="x"
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
           yAxisProps={{ allowDecimals: false, width: 32 }}
         />
@@ -123,7 +129,7 @@ function Charts({ series }: { series: AdminData['series'] }) {
           series={[{ name: 'Applications', color: 'violet.6' }]}
           curveType="monotone"
           tickLine="none"
-          gridAxis="y"
+          gridAxis="x"
           withDots={false}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
           yAxisProps={{ allowDecimals: false, width: 32 }}

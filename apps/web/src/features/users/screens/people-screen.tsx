@@ -1,3 +1,4 @@
+import '../../../components/extra-styles';
 import { useState } from 'react';
 import { Button, Checkbox, EmptyState, Group, Select } from '@mantine/core';
 import { isPersonOrdering, limits, personOrderingLabels, personOrderings, type PersonKind } from '@jobportal/shared/vocabulary';
