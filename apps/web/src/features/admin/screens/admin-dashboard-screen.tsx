@@ -21,7 +21,7 @@ const shortDay = (date: string) =>
 
 function Figure({ label, value, detail, to }: { label: string; value: number; detail?: string; to?: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
         {to ? (
           <Anchor component={Link} to={to} inherit c="dimmed">
@@ -31,7 +31,7 @@ function Figure({ label, value, detail, to }: { label: string; value: number; de
           label
         )}
       </Text>
-      <Text fz={28} fw={700} lh={1.2} mt={4}>
+      <Text fz={28} fw={700} lh={1.2} mt={4} data-figure>
         {value.toLocaleString()}
       </Text>
       {detail && (
