@@ -41,7 +41,13 @@ const adminEmail = 'bench-admin@bench.example';
 const adminPassword = 'bench-admin-pass-123';
 
 async function seed(): Promise<string> {
-  const { url } = await seedBenchDatabase({ serverUrl: args['server-url']!, database: args.database!, jobs: jobCount, fresh: args.fresh, log });
+  const { url } = await seedBenchDatabase({
+    serverUrl: args['server-url']!,
+    database: args.database!,
+    jobs: jobCount,
+    fresh: args.fresh,
+    log,
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -74,7 +80,9 @@ async function seed(): Promise<string> {
         )
       ).rows;
       // Five distinct jobs a job seeker (k * 7919 stays below the job count), statuses spread as in life.
-      const perSeeker = Math.ceil(missingApplications / Math.max(1, await count(`select count(*) as n from users where role = 'jobseeker'`)));
+      const perSeeker = Math.ceil(
+        missingApplications / Math.max(1, await count(`select count(*) as n from users where role = 'jobseeker'`)),
+      );
       await client.query(
         `insert into applications (job_id, jobseeker_id, resume_file_id, status, applied_at, updated_at)
          select j.ids[1 + ((s.rn * 7 + k * 7919) % j.n)], s.id, $1::int,
@@ -95,7 +103,8 @@ async function seed(): Promise<string> {
       [adminEmail, await hashPassword(adminPassword)],
     );
     await client.query('analyze');
-    if (missingUsers > 0 || missingApplications > 0) log(`seeded people and applications in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (missingUsers > 0 || missingApplications > 0)
+      log(`seeded people and applications in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return url;
   } finally {
     await client.end();
@@ -122,32 +131,39 @@ const seekerColumns = `u.*, (select count(*)::int from applications a where a.jo
   (select count(*)::int from profile_work_experience w where w.profile_id = p.id),
   (select count(*)::int from profile_skills s where s.profile_id = p.id)`;
 const seekerPage = (where: string, order: string, offset: number) => [
-  `select ${seekerColumns} from users u left join jobseeker_profiles p on p.user_id = u.id where u.role = 'jobseeker' ${where} order by ${order} limit 20 offset ${offset}`,
+  `select ${seekerColumns} from (select id as page_id from users u where u.role = 'jobseeker' ${where} order by ${order} limit 20 offset ${offset}) page
+   join users u on u.id = page.page_id left join jobseeker_profiles p on p.user_id = u.id order by ${order}`,
   `select count(*) from users u where u.role = 'jobseeker' ${where}`,
 ];
 const employerColumns = `u.*, (select count(*)::int from jobs j where j.posted_by = u.id), c.id, c.name, c.is_approved, m.role`;
 const employerPage = (extra: string, order: string) => [
-  `select ${employerColumns} from users u left join company_members m on m.user_id = u.id left join companies c on c.id = m.company_id
-   where u.role = 'employer' ${extra} order by ${order} limit 20`,
+  `select ${employerColumns} from (select id as page_id from users u where u.role = 'employer' ${extra} order by ${order} limit 20) page
+   join users u on u.id = page.page_id left join company_members m on m.user_id = u.id left join companies c on c.id = m.company_id order by ${order}`,
   extra
     ? `select count(*) from users u join company_members m on m.user_id = u.id and m.role = 'recruiter' where u.role = 'employer'`
     : `select count(*) from users u where u.role = 'employer'`,
 ];
+// Read on every call: the head counts and the approval queue.
 const adminDataSql = [
   `select (select count(*)::int from users where role = 'jobseeker'), (select count(*)::int from users where role = 'employer'),
      (select count(*)::int from company_members where role = 'recruiter'), (select count(*)::int from companies),
      (select count(*)::int from companies where not is_approved), (select count(*)::int from jobs),
      (select count(*)::int from jobs where status = 'open')`,
-  `select status, count(*)::int from applications group by status`,
-  `select to_char(date_joined at time zone 'UTC', 'YYYY-MM-DD'), role, count(*)::int from users
-     where date_joined >= now() - interval '30 days' and role in ('jobseeker', 'employer') group by 1, 2`,
-  `select to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD'), count(*)::int from applications where applied_at >= now() - interval '30 days' group by 1`,
   `select c.*, u.full_name from companies c join users u on u.id = c.owner_id where not c.is_approved order by c.is_approved, c.created_at desc, c.id desc limit 50`,
   `select count(*) from companies where not is_approved`,
 ];
 
-const cases: Array<{ name: string; url: string; sql: string[]; target: number }> = [
+// Read once every 30 s (admin.service.ts): the aggregates over every application and a month of sign-ups.
+const activitySql = [
+  `select status, count(*)::int from applications group by status`,
+  `select to_char(date_joined at time zone 'UTC', 'YYYY-MM-DD'), role, count(*)::int from users
+     where date_joined >= now() - interval '30 days' and role in ('jobseeker', 'employer') group by 1, 2`,
+  `select to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD'), count(*)::int from applications where applied_at >= now() - interval '30 days' group by 1`,
+];
+
+const cases: Array<{ name: string; url: string | null; sql: string[]; target: number }> = [
   { name: 'GET /api/admin/data/', url: '/api/admin/data/', sql: adminDataSql, target: 50 },
+  { name: '  its aggregates (kept 30 s)', url: null, sql: activitySql, target: Infinity },
   {
     name: 'job seekers, page 1 (newest first)',
     url: '/api/jobseekers/',
@@ -187,7 +203,10 @@ const cases: Array<{ name: string; url: string; sql: string[]; target: number }>
 ];
 
 const url = await seed();
-const server = await startServer(url, { DATA_DIR: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bench-admin-')), RATE_LIMIT_MULTIPLIER: '1000' });
+const server = await startServer(url, {
+  DATA_DIR: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bench-admin-')),
+  RATE_LIMIT_MULTIPLIER: '1000',
+});
 const sqlClient = new pg.Client({ connectionString: url });
 await sqlClient.connect();
 const results: Array<{ name: string; api: Stats; sql: Stats; target: number }> = [];
@@ -200,16 +219,20 @@ try {
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status} ${await login.text()}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
   for (const c of cases) {
-    const api = await measure(async () => {
-      const res = await fetch(server.base + c.url, { headers: { authorization: `Bearer ${accessToken}` } });
-      if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    });
+    const api = c.url
+      ? await measure(async () => {
+          const res = await fetch(server.base + c.url, { headers: { authorization: `Bearer ${accessToken}` } });
+          if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${await res.text()}`);
+          await res.arrayBuffer();
+        })
+      : stats([]);
     const sql = await measure(async () => {
       for (const statement of c.sql) await sqlClient.query(statement);
     });
     results.push({ name: c.name, api, sql, target: c.target });
-    log(`${c.name.padEnd(36)} API p50 ${ms(api.p50).padStart(6)} p95 ${ms(api.p95).padStart(6)} ms   SQL p50 ${ms(sql.p50).padStart(6)} p95 ${ms(sql.p95).padStart(6)} ms   target p95 ≤ ${c.target} ms ${api.p95 <= c.target ? 'met' : 'NOT met'}`);
+    log(
+      `${c.name.padEnd(36)} API p50 ${ms(api.p50).padStart(6)} p95 ${ms(api.p95).padStart(6)} ms   SQL p50 ${ms(sql.p50).padStart(6)} p95 ${ms(sql.p95).padStart(6)} ms   target p95 ≤ ${c.target} ms ${api.p95 <= c.target ? 'met' : 'NOT met'}`,
+    );
   }
 } finally {
   await sqlClient.end();

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { authorize } from '../../policies/policy';
 import type { CompaniesService } from '../companies/companies.service';
+import { VersionedCache } from '../../lib/ttl-cache';
 import * as repo from './admin.repository';
 
 /** How many days the dashboard's series cover, today (UTC) included. */
@@ -14,19 +15,52 @@ export function seriesDates(now: Date, days = seriesDays): string[] {
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** The admin dashboard: head counts, the last 30 days as series, and the companies waiting for approval. */
-export function createAdminService({ db, companies }: { db: Db; companies: CompaniesService }) {
+type Activity = Awaited<ReturnType<typeof readActivity>>;
+
+/** What the dashboard reads over every application and a month of sign-ups: the costly part. */
+async function readActivity(db: Db, since: Date) {
+  const [byStatus, signups, applied] = await Promise.all([
+    repo.countApplicationsByStatus(db),
+    repo.signupsPerDay(db, since),
+    repo.applicationsPerDay(db, since),
+  ]);
+  return { byStatus, signups, applied };
+}
+
+/**
+ * The admin dashboard: head counts, the last 30 days as series, and the companies waiting for approval.
+ * The head counts and the queue are read on every call (an admin's approval or new account shows at
+ * once); the aggregates over all applications and a month of sign-ups are kept `activitySeconds`
+ * (30 by default; 0 in tests), since they cost a scan of hundreds of thousands of rows
+ * (docs/decisions/013, bench:admin).
+ */
+export function createAdminService({
+  db,
+  companies,
+  activitySeconds = 30,
+}: {
+  db: Db;
+  companies: CompaniesService;
+  activitySeconds?: number;
+}) {
+  const cache = new VersionedCache<Activity>(1, Math.max(1, activitySeconds) * 1000);
+  async function activity(dates: string[]): Promise<Activity> {
+    const since = new Date(`${dates[0]}T00:00:00Z`);
+    // Keyed by the first day, so a new day starts a new series.
+    const cached = activitySeconds > 0 ? cache.get(dates[0]!, 0) : undefined;
+    if (cached) return cached;
+    const fresh = await readActivity(db, since);
+    if (activitySeconds > 0) cache.set(dates[0]!, 0, fresh);
+    return fresh;
+  }
   return {
     async data(viewer: Viewer): Promise<AdminData> {
       authorize(viewer, 'admin.view_data', undefined);
       const dates = seriesDates(new Date());
-      const since = new Date(`${dates[0]}T00:00:00Z`);
-      const [counts, byStatus, interviews, signups, applied, pending] = await Promise.all([
+      const [counts, { byStatus, signups, applied }, interviews, pending] = await Promise.all([
         repo.countEverything(db),
-        repo.countApplicationsByStatus(db),
+        activity(dates),
         repo.countInterviews(db),
-        repo.signupsPerDay(db, since),
-        repo.applicationsPerDay(db, since),
         companies.list(viewer, { is_approved: false, page: 1, page_size: 50 }, (results, count) => ({
           results,
           count,

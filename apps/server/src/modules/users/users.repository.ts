@@ -98,28 +98,41 @@ const employerColumns = {
   memberRole: companyMembers.role,
 };
 
-async function jobseekerPeople(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
-  return db
-    .select(jobseekerColumns)
+/**
+ * The ids of one page, alone: paging walks the users index only, so the extras (counts, profile,
+ * company) are read for the 20 rows shown, not for the thousands an offset skips (page 500).
+ */
+const pageOfIds = (db: Db, where: SQL, order: SQL[], limit: number, offset: number) =>
+  db
+    .select({ pageId: users.id })
     .from(users)
-    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, users.id))
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+
+async function jobseekerPeople(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
+  const page = pageOfIds(db, where, order, limit, offset);
+  return db
+    .select(jobseekerColumns)
+    .from(page)
+    .innerJoin(users, eq(users.id, page.pageId))
+    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, users.id))
+    .orderBy(...order);
 }
 export type JobseekerPersonRecord = Awaited<ReturnType<typeof jobseekerPeople>>[number];
 
 async function employerPeople(db: Db, where: SQL, order: SQL[], limit: number, offset: number, recruitersOnly: boolean) {
+  const recruiter = sql`exists (select 1 from ${companyMembers} r where r.user_id = ${users.id} and r.role = 'recruiter')`;
+  const page = pageOfIds(db, recruitersOnly ? and(where, recruiter)! : where, order, limit, offset);
   return db
     .select(employerColumns)
-    .from(users)
+    .from(page)
+    .innerJoin(users, eq(users.id, page.pageId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(recruitersOnly ? and(where, eq(companyMembers.role, 'recruiter')) : where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...order);
 }
 export type EmployerPersonRecord = Awaited<ReturnType<typeof employerPeople>>[number];
 
