@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(app, {
     users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
-  adminRoutes(app, { admin: createAdminService({ db, companies }) });
+  adminRoutes(app, { admin: createAdminService({ db, companies, events }) });
   teamsRoutes(app, { teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log }) });
   jobsRoutes(app, {
     jobs: createJobsService({ db, files }),

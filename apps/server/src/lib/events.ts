@@ -32,6 +32,8 @@ export interface DomainEvents {
    * The realtime layer closes the person's live connections on this.
    */
   'user.deactivated': { userId: number; reason: string | null };
+  /** An admin made an account (it has no password yet). */
+  'user.created': { userId: number; role: 'admin' | 'jobseeker' | 'employer' };
   /** An admin deleted an account (its sessions went with it): close its live connections too. */
   'user.deleted': { userId: number };
 }

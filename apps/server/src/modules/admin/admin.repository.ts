@@ -3,28 +3,38 @@ import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { applications, companies, companyMembers, jobs, users } from '../../db/schema';
 
-export interface AdminCounts {
+/** The head counts of the big tables (people, jobs): index scans of up to hundreds of thousands of rows. */
+export interface BigCounts {
   jobseekers: number;
   employers: number;
-  recruiters: number;
-  companies: number;
-  companies_pending: number;
   jobs: number;
   jobs_open: number;
 }
-
-/** The dashboard's head counts, one statement (each count an index-only scan where an index serves it). */
-export async function countEverything(db: Db): Promise<AdminCounts> {
-  const [row] = await queryRows<AdminCounts>(
+export async function countBigTables(db: Db): Promise<BigCounts> {
+  const [row] = await queryRows<BigCounts>(
     db,
     sql`select
       (select count(*)::int from ${users} where role = 'jobseeker') as jobseekers,
       (select count(*)::int from ${users} where role = 'employer') as employers,
-      (select count(*)::int from ${companyMembers} where role = 'recruiter') as recruiters,
-      (select count(*)::int from ${companies}) as companies,
-      (select count(*)::int from ${companies} where not is_approved) as companies_pending,
       (select count(*)::int from ${jobs}) as jobs,
       (select count(*)::int from ${jobs} where status = 'open') as jobs_open`,
+  );
+  return row!;
+}
+
+/** The head counts of the small tables (companies, team members): read fresh every time. */
+export interface SmallCounts {
+  recruiters: number;
+  companies: number;
+  companies_pending: number;
+}
+export async function countSmallTables(db: Db): Promise<SmallCounts> {
+  const [row] = await queryRows<SmallCounts>(
+    db,
+    sql`select
+      (select count(*)::int from ${companyMembers} where role = 'recruiter') as recruiters,
+      (select count(*)::int from ${companies}) as companies,
+      (select count(*)::int from ${companies} where not is_approved) as companies_pending`,
   );
   return row!;
 }

@@ -23,7 +23,7 @@ export function notificationsFor<K extends keyof DomainEvents>(name: K, event: D
       },
     ];
   }
-  // Accounts' events (user.deactivated, user.deleted) notify nobody: the person is gone or locked out.
+  // Accounts' events (user.created, user.deactivated, user.deleted) notify nobody: the person is gone or locked out.
   if (name !== 'application.status_changed') return [];
   const change = event as DomainEvents['application.status_changed'];
   if (change.to === 'withdrawn') {

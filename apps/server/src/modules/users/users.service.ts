@@ -102,6 +102,7 @@ export function createUsersService(deps: UsersDeps) {
       await recordAudit(tx, { by: viewer, action: 'user.created', objectType: 'user', objectId: made.id, after: identity(made) });
       return made;
     });
+    await events.emit('user.created', { userId: user.id, role: user.role });
     const link = setupLink(user.email);
     await deps.auth
       .sendAccountSetupCode(user.email, (code) => ({
