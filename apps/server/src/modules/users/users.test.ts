@@ -421,6 +421,11 @@ describe('GET /api/admin/data/', () => {
     expect(body.pending_companies.length).toBe(body.counts.companies_pending);
     expect(body.pending_companies.every((c) => !c.is_approved)).toBe(true);
     expectNoSecrets(res.body);
+
+    // The big tables' counts are kept a while, but an account an admin makes shows at once.
+    await send('POST', '/api/jobseekers/', { email: 'counted@example.test', full_name: 'Counted Once' });
+    const again = json<{ counts: { jobseekers: number } }>(await get('/api/admin/data/'));
+    expect(again.counts.jobseekers).toBe(jobseekers + 1);
   });
 });
 
