@@ -408,7 +408,7 @@ describe('GET /api/admin/data/', () => {
       series: { signups: Array<{ date: string; jobseekers: number; employers: number }>; applications: Array<{ date: string; n: number }> };
       pending_companies: Array<{ id: number; is_approved: boolean }>;
     }>(res);
-    const [jobseekers] = await t.db.$count(users, eq(users.role, 'jobseeker')).then((n) => [n]);
+    const jobseekers = await t.db.$count(users, eq(users.role, 'jobseeker'));
     expect(body.counts.jobseekers).toBe(jobseekers);
     expect(body.counts).toMatchObject({ interviews: 0, recruiters: expect.any(Number), companies_pending: expect.any(Number) });
     expect(body.series.signups).toHaveLength(30);
