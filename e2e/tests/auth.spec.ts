@@ -62,13 +62,13 @@ test.describe('sign in', () => {
     expect(await page.evaluate(() => localStorage.getItem('companyDetailsSubmitted'))).toBe('true');
   });
 
-  test('the admin signs in at the admin sign-in and sees the users', async ({ page }) => {
+  test('the admin signs in at the admin sign-in and sees the dashboard', async ({ page }) => {
     await page.goto('/#/adminlogin');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(demo.admin);
     await page.getByRole('textbox', { name: 'Password' }).fill(demoPassword);
     await page.getByRole('button', { name: /sign in/i }).click();
     await expect(page).toHaveURL(/#\/admindashboard/);
-    await expect(page.getByRole('cell', { name: demo.seeker })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Job seekers', exact: true })).toBeVisible();
   });
 
   test('a wrong password says so and keeps what was typed', async ({ page }) => {
@@ -127,9 +127,9 @@ test.describe('session', () => {
   test('an expired access token is refreshed once and the request retried', async ({ page }) => {
     await loginAs(page, demo.admin);
     await page.evaluate(() => localStorage.setItem('accessToken', 'expired.or.garbage'));
-    await page.goto('/#/admindashboard');
+    await page.goto('/#/jobseekers');
     await page.reload();
-    await expect(page.getByRole('cell', { name: demo.seeker })).toBeVisible();
+    await expect(page.getByRole('table').getByText(demo.seeker)).toBeVisible();
     const access = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(access).not.toBe('expired.or.garbage');
   });

@@ -32,6 +32,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokenSigner } from './modules/auth/tokens';
 import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -282,22 +285,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
 
   authRoutes(app, { auth });
-  usersRoutes(app, { db });
   taxonomyRoutes(app, { db });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
-  companiesRoutes(app, {
-    companies: createCompaniesService({
-      db,
-      mailer,
-      files,
-      productName: config.productName,
-      publicUrl: config.publicUrl,
-      log: app.log,
-      events,
-    }),
+  // Listeners outside the modules (the realtime layer, tests) subscribe here.
+  app.decorate('events', events);
+  const companies = createCompaniesService({
+    db,
+    mailer,
+    files,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    events,
   });
+  companiesRoutes(app, { companies });
+  usersRoutes(app, {
+    users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
+  });
+  adminRoutes(app, { admin: createAdminService({ db, companies, events }) });
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });

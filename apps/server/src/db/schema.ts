@@ -42,6 +42,8 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     role: text('role', { enum: ['admin', 'jobseeker', 'employer'] }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Why an admin deactivated the account; cleared when it is activated again. */
+    deactivationReason: text('deactivation_reason'),
     emailVerified: boolean('email_verified').notNull().default(false),
     googleSub: text('google_sub'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +53,14 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_role_idx').on(t.role, t.id),
+    // The admin's people tables: one per sort (role first, the id breaks ties), and substring search.
+    index('users_role_date_joined_idx').on(t.role, t.dateJoined, t.id),
+    index('users_role_full_name_idx').on(t.role, t.fullName, t.id),
+    index('users_role_email_idx').on(t.role, t.email, t.id),
+    // Signed in lately first, never signed in last (read backwards: never signed in first).
+    index('users_role_last_login_idx').on(t.role, t.lastLogin.desc().nullsLast(), t.id.desc()),
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_role_check', sql`${t.role} in ('admin', 'jobseeker', 'employer')`),
   ],
 );
@@ -258,6 +268,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId, t.postedAt),
+    // A person's jobs count in the admin's tables, and deleting a person (posted_by set null).
+    index('jobs_posted_by_idx').on(t.postedBy),
     index('jobs_title_vector_idx').using('gin', t.titleVector),
     // Matching jobs walks the open jobs newest first (backwards) and reads every fact it scores from this index
     // alone (an index-only scan; drizzle has no INCLUDE, so the facts are trailing key columns).
@@ -508,6 +520,8 @@ export const applications = pgTable(
     index('applications_job_status_idx').on(t.jobId, t.status),
     index('applications_jobseeker_idx').on(t.jobseekerId, t.appliedAt),
     index('applications_resume_idx').on(t.resumeFileId),
+    // The admin dashboard's applications per day.
+    index('applications_applied_at_idx').on(t.appliedAt),
     check('applications_status_check', oneOf('status', applicationStatuses)),
   ],
 );
@@ -529,6 +543,8 @@ export const applicationStatusHistory = pgTable(
   },
   (t) => [
     index('application_status_history_application_idx').on(t.applicationId, t.changedAt),
+    // Deleting a person sets their moves' changed_by_user_id to null: found by this index, not a scan.
+    index('application_status_history_changed_by_idx').on(t.changedByUserId),
     check('application_status_history_status_check', oneOf('status', applicationStatuses)),
     check('application_status_history_actor_check', oneOf('changed_by', historyActors)),
   ],

@@ -39,6 +39,15 @@ export interface DomainEvents {
   'sessions.ended': { userId: number; sessionId?: string };
   'interview.changed': InterviewEvent;
   'feedback.created': FeedbackEvent;
+  /**
+   * An admin deactivated an account; its sessions are already revoked (in the same transaction).
+   * The realtime layer closes the person's live connections on this.
+   */
+  'user.deactivated': { userId: number; reason: string | null };
+  /** An admin made an account (it has no password yet). */
+  'user.created': { userId: number; role: 'admin' | 'jobseeker' | 'employer' };
+  /** An admin deleted an account (its sessions went with it): close its live connections too. */
+  'user.deleted': { userId: number };
 }
 
 /** Who hears of a conversation: its job seeker and every member of its company. */
@@ -108,4 +117,11 @@ export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus 
       );
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's domain events, for listeners outside the modules (the realtime layer, tests). */
+    events: EventBus;
+  }
 }

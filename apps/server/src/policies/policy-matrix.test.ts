@@ -132,6 +132,8 @@ const validJob = () => ({
   status: 'open',
 });
 const companyDetails = { name: 'Matrix Co', description: 'We test access rules.', tech_stack: [] };
+/** A person of nobody's world, made per cell for the calls that change or delete one. */
+const freshPerson = (role: 'jobseeker' | 'employer') => createUser(t.db, { role, password: null });
 const freshApplication = async () => {
   const job = await createJob(t.db, w.company.id);
   return createApplication(t.db, { jobId: job.id, jobseekerId: w.applicant.user.id, resumeFileId: w.resume.id });
@@ -743,6 +745,99 @@ const rows: Row[] = [
     request: () => ({ url: `/api/users/${w.applicant.user.id}/` }),
     expect: byRole(200, { admin: true }),
   },
+  {
+    action: 'user.create',
+    method: 'POST',
+    path: '/api/users/',
+    request: () => ({
+      url: '/api/users/',
+      payload: { email: `matrix-${sequence++}@example.test`, full_name: 'Made Here', role: 'jobseeker' },
+    }),
+    expect: byRole(201, { admin: true }),
+  },
+  {
+    action: 'user.edit',
+    method: 'PUT',
+    path: '/api/users/{id}/',
+    request: async () => ({
+      url: `/api/users/${(await freshPerson('jobseeker')).id}/`,
+      payload: { email: `renamed-${sequence++}@example.test`, full_name: 'Renamed' },
+    }),
+    expect: byRole(200, { admin: true }),
+  },
+  {
+    action: 'user.delete',
+    method: 'DELETE',
+    path: '/api/users/{id}/',
+    request: async () => ({ url: `/api/users/${(await freshPerson('jobseeker')).id}/` }),
+    expect: byRole(204, { admin: true }),
+  },
+  {
+    action: 'user.delete',
+    variant: 'oneself',
+    method: 'DELETE',
+    path: '/api/users/{id}/',
+    request: (caller) => ({ url: `/api/users/${caller === 'admin' ? w.admin.user.id : w.otherSeeker.user.id}/` }),
+    expect: byRole(409, { admin: true }),
+  },
+  {
+    action: 'admin.view_data',
+    method: 'GET',
+    path: '/api/admin/data/',
+    request: () => ({ url: '/api/admin/data/' }),
+    expect: byRole(200, { admin: true }),
+  },
+  ...(['jobseekers', 'employers', 'recruiters'] as const).map((kind): Row => ({
+    action: 'user.view',
+    method: 'GET',
+    path: `/api/${kind}/`,
+    request: () => ({ url: `/api/${kind}/` }),
+    expect: byRole(200, { admin: true }),
+  })),
+  {
+    action: 'user.view',
+    method: 'GET',
+    path: '/api/employers/{id}/',
+    request: () => ({ url: `/api/employers/${w.recruiterUser.id}/` }),
+    expect: byRole(200, { admin: true }),
+  },
+  {
+    action: 'user.view',
+    variant: 'a job seeker is no employer',
+    method: 'GET',
+    path: '/api/employers/{id}/',
+    request: () => ({ url: `/api/employers/${w.applicant.user.id}/` }),
+    expect: { ...byRole(403, {}), admin: 404 },
+  },
+  ...(['jobseekers', 'employers'] as const).flatMap((kind): Row[] => {
+    const role = kind === 'jobseekers' ? 'jobseeker' : 'employer';
+    return [
+      {
+        action: 'user.create',
+        method: 'POST',
+        path: `/api/${kind}/`,
+        request: () => ({ url: `/api/${kind}/`, payload: { email: `matrix-${sequence++}@example.test`, full_name: 'Made Here' } }),
+        expect: byRole(201, { admin: true }),
+      },
+      {
+        action: 'user.edit',
+        method: 'PUT',
+        path: `/api/${kind}/{id}/`,
+        request: async () => ({
+          url: `/api/${kind}/${(await freshPerson(role)).id}/`,
+          payload: { email: `renamed-${sequence++}@example.test`, full_name: 'Renamed' },
+        }),
+        expect: byRole(200, { admin: true }),
+      },
+      {
+        action: 'user.toggle_active',
+        method: 'POST',
+        path: `/api/${kind}/{id}/toggle_active/`,
+        request: async () => ({ url: `/api/${kind}/${(await freshPerson(role)).id}/toggle_active/`, payload: { reason: 'Matrix' } }),
+        expect: byRole(200, { admin: true }),
+      },
+    ];
+  }),
   ...(['job-categories', 'job-skills'] as const).flatMap((base): Row[] => {
     const make = () => (base === 'job-categories' ? createCategory(t.db) : createSkill(t.db));
     return [

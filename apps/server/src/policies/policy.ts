@@ -173,6 +173,15 @@ export const policy = {
   'chat.view': (a: Actor, r: ChatRoomFacts) => (inConversation(a, r) ? allow : hide),
   /** Write in a conversation: the same two parties (a removed recruiter loses it at once: companyId is read per request). */
   'chat.send': (a: Actor, r: ChatRoomFacts) => (inConversation(a, r) ? allow : hide),
+
+  // The admin area: people and the dashboard. Admins only; who may not be deactivated or deleted
+  // (oneself, the last active admin) is a conflict of the state, answered 409 by the users service.
+  'admin.view_data': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators see the admin dashboard.')),
+  'user.view': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators see accounts.')),
+  'user.create': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators create accounts.')),
+  'user.edit': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators edit accounts.')),
+  'user.toggle_active': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators activate or deactivate accounts.')),
+  'user.delete': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators delete accounts.')),
 } as const;
 
 export type Action = keyof typeof policy;
@@ -188,6 +197,8 @@ const hiddenAnswer: Record<string, () => AppError> = {
   chat: () => notFound('That conversation'),
   interview: () => notFound('That interview'),
   feedback: () => notFound('That feedback'),
+  user: () => notFound('That account'),
+  admin: () => notFound('That page'),
 };
 
 /** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */

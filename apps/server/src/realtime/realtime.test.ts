@@ -126,6 +126,22 @@ describe('socket handshake', () => {
     expect(await t.app.realtime.recheck()).toBeGreaterThanOrEqual(1);
     expect(await seekerGone).toBe('io server disconnect');
   });
+
+  it("cuts a job seeker's socket at once when an admin deactivates the account", async () => {
+    const p = await pair();
+    const admin = await signedInUser(t, { role: 'admin' });
+    const seekerSocket = socket(p.seeker.token);
+    await connected(seekerSocket);
+    const gone = disconnected(seekerSocket);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobseekers/${p.seeker.user.id}/toggle_active/`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Spam' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });
 
 describe('live chat', () => {

@@ -150,6 +150,13 @@ export function createRealtime(deps: RealtimeDeps) {
     events.on('sessions.ended', ({ userId, sessionId }) => {
       io.in(sessionId ? sessionChannel(sessionId) : userChannel(userId)).disconnectSockets(true);
     }),
+    // An admin deactivated or deleted the account: its live connections close at once.
+    events.on('user.deactivated', ({ userId }) => {
+      io.in(userChannel(userId)).disconnectSockets(true);
+    }),
+    events.on('user.deleted', ({ userId }) => {
+      io.in(userChannel(userId)).disconnectSockets(true);
+    }),
   ];
 
   const dispatcher = createNotificationDispatcher({ db: deps.db, io, log, sweepSeconds: deps.sweepSeconds ?? 5 });

@@ -28,7 +28,9 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     () => import('../features/companies/screens/employer-company-management-screen'),
     'EmployerCompanyManagementScreen',
   ),
-  '/admindashboard': lazyScreen(() => import('../features/users/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
+  '/admindashboard': lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
+  '/jobseekers': lazyScreen(() => import('../features/users/screens/people-screen'), 'JobseekersScreen'),
+  '/employers': lazyScreen(() => import('../features/users/screens/people-screen'), 'EmployersScreen'),
   '/job/:jobId': lazyScreen(() => import('../features/jobs/screens/job-details-screen'), 'JobDetailsScreen'),
   '/EmployerJobManagement': lazyScreen(
     () => import('../features/jobs/screens/employer-job-management-screen'),

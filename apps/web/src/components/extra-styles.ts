@@ -14,5 +14,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Fieldset.css';

@@ -9,6 +9,7 @@ export const auditActionLabels = {
   'application.status_changed': 'Application status changed',
   'application.withdrawn': 'Application withdrawn',
   'company.approval_changed': 'Company approval changed',
+  'company.deleted': 'Company deleted',
   'category.created': 'Category created',
   'category.renamed': 'Category renamed',
   'category.deleted': 'Category deleted',
@@ -30,6 +31,11 @@ export const auditActionLabels = {
   'feedback.created': 'Interview feedback given',
   'feedback.updated': 'Interview feedback edited',
   'feedback.shown_changed': 'Interview feedback shown or hidden',
+  'user.created': 'Account created',
+  'user.updated': 'Account edited',
+  'user.deactivated': 'Account deactivated',
+  'user.activated': 'Account activated',
+  'user.deleted': 'Account deleted',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
@@ -44,6 +50,7 @@ export const auditObjectTypeLabels = {
   invitation: 'Invitation',
   interview: 'Interview',
   feedback: 'Interview feedback',
+  user: 'Account',
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypeLabels;
 export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjectType[];

@@ -173,6 +173,25 @@ describe('who writes the audit log', () => {
     expect(entries[0]).toMatchObject({ actorEmail: admin.user.email, actorName: 'Ada Admin' });
   });
 
+  it('a company deleted (by an admin or its owner): one entry with its name; a refused delete writes nothing', async () => {
+    const owner = await signedInUser(t, { role: 'employer' });
+    const company = await createCompany(t.db, owner.user.id, { isApproved: true, name: 'Short Lived Co' });
+    const stranger = await signedInUser(t, { role: 'employer' });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/companies/${company.id}/`, headers: bearer(stranger.token) });
+    expect(refused.statusCode).toBe(403);
+    expect(await entriesOf('company', company.id)).toEqual([]);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${company.id}/`,
+      headers: withRequestId(admin.token, 'req-delete-co'),
+    });
+    expect(res.statusCode).toBe(204);
+    const entries = await entriesOf('company', company.id);
+    expect(entries.map((e) => [e.action, e.before, e.after, e.requestId, e.actorId])).toEqual([
+      ['company.deleted', { name: 'Short Lived Co', owner_id: owner.user.id }, null, 'req-delete-co', admin.user.id],
+    ]);
+  });
+
   describe.each([
     { kind: 'category', base: '/api/job-categories/', make: createCategory, column: 'categoryIds' as const },
     { kind: 'skill', base: '/api/job-skills/', make: createSkill, column: 'skillIds' as const },

@@ -334,7 +334,9 @@ export function createAuthService(deps: AuthDeps) {
         deps.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reuse: session revoked');
         throw invalid;
       }
-      if (session.revokedAt || session.expiresAt.getTime() <= Date.now() || !user.isActive) throw invalid;
+      // The holder of a good refresh token learns that the account is disabled (the sign-in screen says so).
+      if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
+      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw invalid;
       const next = randomToken();
       await repo.insertRefreshToken(db, session.id, sha256(next));
       return { access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }), refresh: next };
@@ -422,6 +424,14 @@ export function createAuthService(deps: AuthDeps) {
     },
     /** Retires the unused invitation codes of an address (its invitation was withdrawn). */
     retireInvitationCodes: (email: string) => repo.retireCodes(db, email, 'company_invite'),
+    /**
+     * For an account an admin made: a password code (purpose `password_reset`, so the person sets
+     * their password on the reset screen) mailed with the admin area's words, at most one a minute.
+     */
+    async sendAccountSetupCode(email: string, mail: CodeMail): Promise<Date> {
+      await enforceLimits(limiter, [[`resend:password_reset:${email}`, rules.resend]]);
+      return sendCode(email, 'password_reset', mail);
+    },
     assertPasswordAllowed,
     /** Signs a user in (a new session), as every sign-in path does. */
     startSession: issueSession,

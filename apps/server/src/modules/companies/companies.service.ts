@@ -230,9 +230,23 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
     /** Deletes a company: its owner, or an admin. */
     async remove(viewer: Viewer, id: number): Promise<void> {
-      await companyFor(viewer, 'company.delete', id);
+      const company = await companyFor(viewer, 'company.delete', id);
       // Its jobs and their applications go with it, and the resumes sent only with them.
-      const deleted = await files.withApplicationsOf({ companyId: id }, () => repo.deleteCompany(db, id));
+      const deleted = await files.withApplicationsOf({ companyId: id }, () =>
+        db.transaction(async (tx) => {
+          const row = await repo.deleteCompany(tx, id);
+          if (row) {
+            await recordAudit(tx, {
+              by: viewer,
+              action: 'company.deleted',
+              objectType: 'company',
+              objectId: id,
+              before: { name: company.name, owner_id: company.ownerId },
+            });
+          }
+          return row;
+        }),
+      );
       if (!deleted) throw notFound('That company');
       if (deleted.logo) await files.removeStored(deleted.logo);
     },

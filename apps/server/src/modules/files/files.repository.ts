@@ -39,3 +39,9 @@ export async function findApplicationResumeIds(db: Db, of: { jobId: number } | {
     .where('jobId' in of ? eq(jobs.id, of.jobId) : eq(jobs.companyId, of.companyId));
   return rows.map((r) => r.id);
 }
+
+/** The storage keys of every file a user uploaded (their photo and resumes, those sent with applications too). */
+export async function findStorageKeysOfOwner(db: Db, ownerId: number): Promise<string[]> {
+  const rows = await db.select({ key: uploadedFiles.storageKey }).from(uploadedFiles).where(eq(uploadedFiles.ownerId, ownerId));
+  return rows.map((r) => r.key);
+}

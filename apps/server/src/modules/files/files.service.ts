@@ -91,6 +91,17 @@ export function createFilesService({ db, storage, log }: FilesDeps) {
 
     release,
 
+    /**
+     * The storage keys of a user's uploads, read in the transaction that deletes the user (their
+     * rows go with the user by cascade); remove the bytes with `removeAllStored` after the commit.
+     */
+    storedKeysOfOwner: (tx: Db, ownerId: number): Promise<string[]> => repo.findStorageKeysOfOwner(tx, ownerId),
+    /** The resume files of a company's applications, for `release` after the company is gone. */
+    applicationResumesOf: (tx: Db, companyId: number): Promise<number[]> => repo.findApplicationResumeIds(tx, { companyId }),
+    async removeAllStored(keys: Iterable<string>): Promise<void> {
+      for (const key of keys) await removeStored(key);
+    },
+
     /** Deletes something that applications hang on (a job, a company), then the resumes only they used. */
     async withApplicationsOf<T>(of: { jobId: number } | { companyId: number }, remove: () => Promise<T>): Promise<T> {
       const resumes = await repo.findApplicationResumeIds(db, of);

@@ -38,6 +38,8 @@ export function notificationsFor<K extends NotifiedEvent>(name: K, event: Domain
       },
     ];
   }
+  // Accounts' events (user.created, user.deactivated, user.deleted) notify nobody: the person is gone or locked out.
+  if (name !== 'application.status_changed') return [];
   const change = event as DomainEvents['application.status_changed'];
   if (change.to === 'withdrawn') {
     return [

@@ -17,9 +17,10 @@ export function fullPreferences(stored: Partial<JobPreferences> | null): JobPref
 }
 
 type CompletenessFacts = Pick<ProfileRecord, 'photoFileId' | 'resumeFileId' | 'phoneNumber' | 'bio' | 'currentJobTitle'> & {
-  educations: unknown[];
-  workExperience: unknown[];
-  skills: unknown[];
+  // Only how many there are counts (the admin's table passes counts).
+  educations: { length: number };
+  workExperience: { length: number };
+  skills: { length: number };
   preferences: JobPreferences;
 };
 

@@ -22,7 +22,7 @@ function isCurrent(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function NavButton({ item, pathname, block }: { item: NavItem; pathname: string; block?: boolean }) {
+function NavButton({ item, pathname, block, compact }: { item: NavItem; pathname: string; block?: boolean; compact?: boolean }) {
   const isActive = isCurrent(pathname, item.to);
   return (
     <Button
@@ -34,6 +34,7 @@ function NavButton({ item, pathname, block }: { item: NavItem; pathname: string;
       justify={block ? 'flex-start' : undefined}
       fullWidth={block}
       size={block ? 'md' : 'sm'}
+      px={compact ? 10 : undefined}
     >
       {item.label}
     </Button>
@@ -70,6 +71,8 @@ export function AppLayout() {
   const toggleMenu = () => setMenuOpenedOn(isMenuOpen ? null : pathname);
   const isSignedIn = session.role !== null;
   const items = navItemsFor(session);
+  // Up to four places fit the header from the sm breakpoint; the admin's six need lg.
+  const navFrom = items.length > 4 ? 'lg' : 'sm';
   const phoneItems: NavItem[] = isSignedIn
     ? items
     : [...items, { label: 'Sign in', to: '/login' }, { label: 'Create an account', to: '/signup' }];
@@ -109,7 +112,7 @@ export function AppLayout() {
               <Burger
                 opened={isMenuOpen}
                 onClick={toggleMenu}
-                hiddenFrom="sm"
+                hiddenFrom={navFrom}
                 size="sm"
                 aria-label={isMenuOpen ? 'Close navigation' : 'Open navigation'}
                 aria-expanded={isMenuOpen}
@@ -117,9 +120,9 @@ export function AppLayout() {
               />
               <Brand to={isSignedIn ? roleHome(session) : '/'} />
               {isSignedIn && (
-                <Group component="nav" aria-label="Main" gap={4} ml="md" visibleFrom="sm">
+                <Group component="nav" aria-label="Main" gap={2} ml={navFrom === 'lg' ? 'xs' : 'md'} visibleFrom={navFrom} wrap="nowrap">
                   {items.map((item) => (
-                    <NavButton key={item.to} item={item} pathname={pathname} />
+                    <NavButton key={item.to} item={item} pathname={pathname} compact={navFrom === 'lg'} />
                   ))}
                 </Group>
               )}
@@ -151,7 +154,7 @@ export function AppLayout() {
       </header>
 
       {isMenuOpen && (
-        <nav id="phone-navigation" aria-label="Main" className={classes.phoneNav}>
+        <nav id="phone-navigation" aria-label="Main" className={classes.phoneNav} data-wide-nav={navFrom === 'lg' || undefined}>
           <Stack gap={4}>
             {phoneItems.map((item) => (
               <NavButton key={item.to} item={item} pathname={pathname} block />

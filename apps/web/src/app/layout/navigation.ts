@@ -26,7 +26,9 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
       ];
     case 'admin':
       return [
-        { label: 'Users', to: '/admindashboard' },
+        { label: 'Dashboard', to: '/admindashboard' },
+        { label: 'Job seekers', to: '/jobseekers' },
+        { label: 'Employers', to: '/employers' },
         { label: 'Companies', to: '/companies' },
         { label: 'Categories & skills', to: '/admin/taxonomy' },
         { label: 'Audit log', to: '/admin/audit' },

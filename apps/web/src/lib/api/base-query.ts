@@ -1,3 +1,4 @@
+import { rememberSignOutReason } from '../session/sign-out-reason';
 import type { ErrorCode } from '@jobportal/shared';
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
 import { sessionReplacedFromStorage, signedOut, tokensRefreshed, type SessionRootState } from '../session/session-slice';
@@ -49,6 +50,9 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
     return 'unavailable';
   }
   console.error('Token refresh failed; signing out.', 'error' in result ? result.error : result.data);
+  // A deactivated account is told so on the sign-in screen, rather than meeting a bare form. The
+  // reason travels in sessionStorage: the guard's own redirect to the sign-in screen may win the race.
+  if ('error' in result && result.error.code === 'account_disabled') rememberSignOutReason('account_disabled');
   api.dispatch(signedOut());
   window.location.hash = '#/login';
   return 'signed-out';

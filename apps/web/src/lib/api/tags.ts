@@ -5,6 +5,8 @@
  * so the tags are declared here once rather than per feature.
  *
  * - Users: the admin's user list
+ * - People: the admin's tables of job seekers, employers and recruiters
+ * - AdminData: the admin dashboard's figures (any change of people, companies or applications moves them)
  * - Company: an id, 'MINE' (the employer's own), 'LIST' (the admin list)
  * - Job: an id, 'MINE' (the employer's list), 'SEARCH' (public search results)
  * - Taxonomy: 'category' or 'skill'
@@ -21,6 +23,8 @@
  */
 export const tagTypes = [
   'Users',
+  'People',
+  'AdminData',
   'Company',
   'Job',
   'Taxonomy',

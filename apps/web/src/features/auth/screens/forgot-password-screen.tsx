@@ -19,12 +19,15 @@ export function ForgotPasswordScreen() {
   usePageTitle('Reset your password');
   const location = useLocation();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>('email');
+  // An account an administrator made: its e-mail links here with the address and `code=1`, since the code is already on its way.
+  const linked = new URLSearchParams(location.search);
+  const linkedEmail = linked.get('email') ?? '';
+  const [step, setStep] = useState<Step>(linked.get('code') === '1' && !checkEmail(linkedEmail) ? 'reset' : 'email');
   const [requestReset, requestState] = useAuthCall(authApi.requestPasswordReset);
   const [confirmReset, confirmState] = useAuthCall(authApi.confirmPasswordReset);
 
   const form = useAuthForm({
-    initialValues: { email: emailFromState(location.state), otp: '', new_password: '' },
+    initialValues: { email: linkedEmail || emailFromState(location.state), otp: '', new_password: '' },
     validate: step === 'email' ? { email: checkEmail } : { otp: checkOtp, new_password: checkNewPassword },
   });
   const { formError, showError, clearError } = useServerErrors(form);

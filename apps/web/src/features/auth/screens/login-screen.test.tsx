@@ -8,7 +8,7 @@ import { VerifyOtpScreen } from './verify-otp-screen';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
-function renderLogin(answers: Record<string, Answer>, state?: unknown) {
+function renderLogin(answers: Record<string, Answer>, state?: unknown, path = '/login') {
   const fetchMock = mockFetch((request) => {
     if (request.url === '/api/config/') {
       return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
@@ -26,7 +26,7 @@ function renderLogin(answers: Record<string, Answer>, state?: unknown) {
       { path: '/job/:jobId', element: <p>job page</p> },
       { path: '/admindashboard', element: <p>admin dashboard</p> },
     ],
-    { path: '/login', state },
+    { path, state },
   );
   return { ...rendered, ...fetchMock };
 }
@@ -52,6 +52,20 @@ const seekerReply = {
 
 describe('LoginScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('says the account is disabled, not that the password is wrong', async () => {
+    renderLogin({
+      '/api/login/': { status: 403, body: { detail: 'This account has been deactivated. Contact support.', code: 'account_disabled' } },
+    });
+    await signIn('ada@example.com', 'demo-pass-123');
+    expect(await screen.findByText('This account has been deactivated. Contact support.')).toBeInTheDocument();
+  });
+
+  it('tells a person signed out because of a deactivation why', async () => {
+    renderLogin({}, undefined, '/login?reason=account_disabled');
+    expect(await screen.findByText('Your account is disabled')).toBeInTheDocument();
+    expect(screen.getByText(/An administrator deactivated this account/)).toBeInTheDocument();
+  });
 
   it('goes back to the page that asked the visitor to sign in', async () => {
     const { currentLocation } = renderLogin({ '/api/login/': seekerReply }, { from: '/job/12?ref=search' });

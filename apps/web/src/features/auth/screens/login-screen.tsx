@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
+import { forgetSignOutReason, peekSignOutReason } from '../../../lib/session/sign-out-reason';
 import { roleHome, roleLabels } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
 import { authApi, useAuthCall } from '../api/auth-api';
@@ -29,6 +30,11 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const session = useSession();
   const [method, setMethod] = useState<Method>('password');
+  // Why this tab was just signed out (a deactivated account), or an address that says so.
+  const [signOutReason] = useState(
+    () => peekSignOutReason() ?? (new URLSearchParams(location.search).get('reason') === 'account_disabled' ? 'account_disabled' : null),
+  );
+  useEffect(forgetSignOutReason, []);
   const [login, loginState] = useAuthCall(authApi.login);
   const [sendOtp, sendOtpState] = useAuthCall(authApi.sendOtp);
   const completeSignIn = useCompleteSignIn();
@@ -94,6 +100,13 @@ export function LoginScreen() {
         </>
       }
     >
+      {!session.role && signOutReason === 'account_disabled' && (
+        <Alert variant="light" color="red" mb="md" title="Your account is disabled" role="alert">
+          <Text size="sm">
+            An administrator deactivated this account, so you were signed out. Contact support if you think this is a mistake.
+          </Text>
+        </Alert>
+      )}
       {session.role && (
         <Alert variant="light" mb="md" title="You are already signed in">
           <Text size="sm">

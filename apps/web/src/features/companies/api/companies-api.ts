@@ -79,11 +79,13 @@ export const companiesApi = api.injectEndpoints({
       },
       // Approval decides which jobs are public.
       invalidatesTags: (_reply, error, { id }) =>
-        error ? [] : [{ type: 'Company', id }, { type: 'Company', id: 'LIST' }, { type: 'Company', id: 'MINE' }, 'Job'],
+        error
+          ? []
+          : [{ type: 'Company', id }, { type: 'Company', id: 'LIST' }, { type: 'Company', id: 'MINE' }, 'Job', 'AdminData', 'People'],
     }),
     deleteCompany: build.mutation<void, number>({
       query: (id) => ({ url: `/companies/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_reply, error) => (error ? [] : [{ type: 'Company', id: 'LIST' }, 'Job']),
+      invalidatesTags: (_reply, error) => (error ? [] : [{ type: 'Company', id: 'LIST' }, 'Job', 'AdminData', 'People']),
     }),
   }),
 });
