@@ -24,7 +24,10 @@ test('the admin finds a job seeker, deactivates them (their open tab is signed o
   // A job seeker made by the admin's API, who sets a password with the mailed code and signs in in their own tab.
   const seekerEmail = freshEmail('seeker');
   const seekerName = `Casey Candidate ${Date.now().toString(36)}`;
-  const made = await request.post(`${e2eEnv.baseURL}/api/jobseekers/`, { headers: adminAuth, data: { email: seekerEmail, full_name: seekerName } });
+  const made = await request.post(`${e2eEnv.baseURL}/api/jobseekers/`, {
+    headers: adminAuth,
+    data: { email: seekerEmail, full_name: seekerName },
+  });
   expect(made.status()).toBe(201);
   const reset = await request.post(`${e2eEnv.baseURL}/api/password-reset-confirm/`, {
     data: { email: seekerEmail, otp: await waitForCode(seekerEmail), new_password: 'a-long-seeker-pass-1' },
@@ -53,8 +56,9 @@ test('the admin finds a job seeker, deactivates them (their open tab is signed o
   await expect(row.getByText('Deactivated')).toBeVisible();
   await expect(drawer.getByText('Fake profile').first()).toBeVisible();
 
-  // Their open tab is signed out on its next request, and the sign-in screen says why.
-  await seeker.goto('/#/jobseekerapplications');
+  // Their open tab is signed out at once (its live connection is closed), or else on its next
+  // request, and the sign-in screen says why.
+  await seeker.waitForURL(/#\/login/, { timeout: 15_000 }).catch(() => seeker.goto('/#/jobseekerapplications'));
   await expect(seeker).toHaveURL(/#\/login/);
   await expect(seeker.getByText('Your account is disabled')).toBeVisible();
   await seeker.getByLabel(/^E-mail/).fill(seekerEmail);
@@ -64,11 +68,14 @@ test('the admin finds a job seeker, deactivates them (their open tab is signed o
 
   // The admin reactivates them; they sign in again.
   await drawer.getByRole('button', { name: 'Activate…' }).click();
-  await page.getByRole('dialog', { name: `Activate ${seekerName}?` }).getByRole('button', { name: 'Activate' }).click();
+  await page
+    .getByRole('dialog', { name: `Activate ${seekerName}?` })
+    .getByRole('button', { name: 'Activate' })
+    .click();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
   await seeker.getByRole('button', { name: 'Sign in' }).click();
-  // Signing in goes back to the page that asked for it.
-  await expect(seeker).toHaveURL(/#\/jobseekerapplications/);
+  // Signing in goes back to the page the tab was on (signed out live) or that asked for it.
+  await expect(seeker).toHaveURL(/#\/jobseeker(profile|applications)$/);
   await seekerContext.close();
 
   // The admin creates an employer, who sets a password from the mailed code and signs in.

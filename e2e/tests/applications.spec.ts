@@ -15,7 +15,11 @@ function tinyPdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-test('a new job seeker completes the profile, saves and applies; the employer reviews; the seeker sees the new status', async ({ page, browser, request }) => {
+test('a new job seeker completes the profile, saves and applies; the employer reviews; the seeker sees the new status', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   // One of the demo employer's public jobs.
   const employerLogin = await request.post(`${e2eEnv.baseURL}/api/login/`, { data: { email: demo.employer, password: demoPassword } });
@@ -99,7 +103,10 @@ test('a new job seeker completes the profile, saves and applies; the employer re
 
   // And the bell says so; its notification leads to the applications.
   await page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
-  await page.getByRole('button', { name: `Your application to ${job.title} at` }).filter({ hasText: 'is now: Reviewed' }).click();
+  await page
+    .getByRole('button', { name: `Your application to ${job.title} at` })
+    .filter({ hasText: 'is now: Reviewed' })
+    .click();
   await expect(page).toHaveURL(/#\/jobseekerapplications$/);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });

@@ -93,7 +93,9 @@ test.describe('sign in', () => {
 
   test('resets a forgotten password with an e-mailed code', async ({ page, request }) => {
     const email = freshEmail('reset');
-    const signup = await request.post('/api/signup/', { data: { email, password: 'first-long-password', full_name: 'Riley Shaw', role: 'jobseeker' } });
+    const signup = await request.post('/api/signup/', {
+      data: { email, password: 'first-long-password', full_name: 'Riley Shaw', role: 'jobseeker' },
+    });
     expect(signup.status()).toBe(201);
     await page.goto('/#/forgot-password');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
@@ -118,7 +120,10 @@ test.describe('session', () => {
     await page.reload();
     await expect(page).toHaveURL(/#\/dashboard\/jobseeker/);
     await page.evaluate(() => localStorage.setItem('jobId', '42'));
-    await page.getByRole('button', { name: /sign out/i }).first().click();
+    await page
+      .getByRole('button', { name: /sign out/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/#\/(login)?$/);
     const left = await page.evaluate(() => ['accessToken', 'refreshToken', 'role', 'user', 'jobId'].map((k) => localStorage.getItem(k)));
     expect(left).toEqual([null, null, null, null, null]);

@@ -18,9 +18,11 @@ test('the owner invites a recruiter, who joins from the mailed code and moves an
   const ownerLogin = await request.post(`${e2eEnv.baseURL}/api/login/`, { data: { email: demo.employer, password: demoPassword } });
   const { accessToken } = (await ownerLogin.json()) as { accessToken: string };
   const auth = { Authorization: `Bearer ${accessToken}` };
-  const jobs = ((await (await request.get(`${e2eEnv.baseURL}/api/jobs/mine/?page_size=50`, { headers: auth })).json()) as {
-    results: { id: number; applicants_count: number }[];
-  }).results;
+  const jobs = (
+    (await (await request.get(`${e2eEnv.baseURL}/api/jobs/mine/?page_size=50`, { headers: auth })).json()) as {
+      results: { id: number; applicants_count: number }[];
+    }
+  ).results;
   let target: { jobId: number; applicant: Applicant } | undefined;
   for (const job of jobs.filter((j) => j.applicants_count > 0)) {
     const list = await request.get(`${e2eEnv.baseURL}/api/jobs/${job.id}/applicants/?status=applied`, { headers: auth });

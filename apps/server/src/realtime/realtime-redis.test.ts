@@ -20,6 +20,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const target = inject('testDb');
 const prefix = `jp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}:`;
 
+// Runs in the PostgreSQL pass only (vitest.config.ts); without TEST_REDIS_URL it is skipped, and `npm test` says why.
 describe.skipIf(!redisUrl || target.kind !== 'postgres')('live events across two server processes (REDIS_URL)', () => {
   let database: Database;
   let dbName: string;

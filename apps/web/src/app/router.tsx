@@ -66,6 +66,9 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   '/notifications': lazyScreen(() => import('../features/notifications/screens/notifications-screen'), 'NotificationsScreen'),
 };
 
+/** The routes of the table that have no screen yet (they would show the fallback screen). */
+export const routesWithoutScreen = () => routeTable.filter((route) => !screens[route.path]).map((route) => route.path);
+
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
   for (const route of routeTable) {

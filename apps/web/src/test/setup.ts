@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetPublicConfig } from '../lib/config/public-config';
 
 // Node's fetch (undici) resolves relative URLs such as '/api/login/' against this origin,
 // as a browser resolves them against the page.
 (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalOrigin.1')] = new URL(window.location.href);
+
+// Screens load lazily: the first import of a screen's chunk, transformed on the fly, can take more
+// than testing-library's default 1 s on 2 busy cores. findBy* waits up to 5 s (it returns as soon
+// as the element shows); nothing here waits on a fixed delay.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
