@@ -89,10 +89,10 @@ export function createTeamsService(deps: TeamsDeps) {
     async withdrawInvitation(viewer: Viewer, companyId: number, invitationId: number): Promise<void> {
       await companyFor(viewer, 'team.manage', companyId);
       const invitation = await repo.findPendingInvitation(db, companyId, invitationId);
+      const gone = () => new AppError('not_found', 'That invitation was not found, or it was already accepted or withdrawn.');
+      if (!invitation) throw gone();
       await db.transaction(async (tx) => {
-        if (!invitation || !(await repo.markInvitationWithdrawn(tx, invitationId))) {
-          throw new AppError('not_found', 'That invitation was not found, or it was already accepted or withdrawn.');
-        }
+        if (!(await repo.markInvitationWithdrawn(tx, invitationId))) throw gone();
         await recordAudit(tx, {
           by: viewer,
           action: 'team.invitation_withdrawn',
@@ -101,7 +101,6 @@ export function createTeamsService(deps: TeamsDeps) {
           before: { company_id: companyId, email: invitation.email },
         });
       });
-      if (!invitation) return;
       // The address's live code is for its newest invitation; keep it while another one is pending.
       if (!(await repo.hasOtherPendingInvitation(db, invitation.email, invitationId))) await auth.retireInvitationCodes(invitation.email);
     },
