@@ -247,15 +247,6 @@ const messageColumns = {
   readAt: chatMessages.readAt,
 };
 
-export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select(messageColumns)
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
-    .where(eq(chatMessages.id, id));
-  return row;
-}
-
 export async function findMessageByClientId(db: Db, senderId: number, clientId: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select(messageColumns)
@@ -298,19 +289,67 @@ export async function findMessages(
   return { rows: forward ? page.reverse() : page, total: total?.n ?? 0, more };
 }
 
-/** Stores a message and moves the room up; undefined when the sender already used this client id. */
-export async function insertMessage(
+/**
+ * Stores a message, moves the room up and rings the recipient's bell (one unread notice per
+ * conversation), in one statement: one round trip, atomic without a transaction. Undefined when the
+ * sender already used this client id (the caller answers the earlier message).
+ */
+export async function storeMessage(
   db: Db,
   values: { roomId: number; senderId: number; fromJobseeker: boolean; content: string; clientId: string | null },
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(chatMessages)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+  notice: { recipientSide: Side; link: string },
+): Promise<{ row: MessageRow; noticed: boolean } | undefined> {
+  const recipient = notice.recipientSide === 'jobseeker' ? sql`room.jobseeker_id` : sql`coalesce(room.employer_id, c.owner_id)`;
+  const [row] = await queryRows<{
+    id: number;
+    room_id: number;
+    sender_id: number;
+    sender_name: string;
+    from_jobseeker: boolean;
+    content: string;
+    client_id: string | null;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    noticed: boolean;
+  }>(
+    db,
+    sql`with ins as (
+          insert into chat_messages (room_id, sender_id, from_jobseeker, content, client_id)
+          values (${values.roomId}, ${values.senderId}, ${values.fromJobseeker}, ${values.content}, ${values.clientId})
+          on conflict do nothing
+          returning id, room_id, sender_id, from_jobseeker, content, client_id, created_at, read_at
+        ), sender as (
+          select ins.*, u.full_name as sender_name from ins join users u on u.id = ins.sender_id
+        ), room as (
+          update chat_rooms r set last_message_at = ins.created_at, updated_at = ins.created_at
+            from ins where r.id = ins.room_id
+          returning r.jobseeker_id, r.company_id, r.employer_id
+        ), notice as (
+          insert into notifications (user_id, type, message, link)
+          select ${recipient}, 'chat_message', 'New message from ' || sender.sender_name || '.', ${notice.link}
+            from room join companies c on c.id = room.company_id cross join sender
+           where not exists (select 1 from notifications n
+                              where n.user_id = ${recipient} and n.type = 'chat_message'
+                                and n.link = ${notice.link} and not n.is_read)
+          returning id
+        )
+        select sender.*, exists (select 1 from notice) as noticed from sender`,
+  );
   if (!row) return undefined;
-  await db.update(chatRooms).set({ lastMessageAt: row.createdAt, updatedAt: row.createdAt }).where(eq(chatRooms.id, values.roomId));
-  return row.id;
+  return {
+    row: {
+      id: row.id,
+      roomId: row.room_id,
+      senderId: row.sender_id,
+      senderName: row.sender_name,
+      fromJobseeker: row.from_jobseeker,
+      content: row.content,
+      clientId: row.client_id,
+      createdAt: asDate(row.created_at),
+      readAt: row.read_at === null ? null : asDate(row.read_at),
+    },
+    noticed: row.noticed,
+  };
 }
 
 /** Marks the other side's messages up to `upTo` read; answers how many changed. */

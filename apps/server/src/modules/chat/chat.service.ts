@@ -147,36 +147,24 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
         if (found && found.roomId !== id) throw new AppError('conflict', 'This client_id was already used for another conversation.');
         return found && { message: presentMessage(found), created: false };
       };
-      const retry = await earlier();
-      if (retry) return retry;
-      await enforceLimits(limiter, [[`chat:send:${viewer.userId}`, sendRule]]);
+      try {
+        await enforceLimits(limiter, [[`chat:send:${viewer.userId}`, sendRule]]);
+      } catch (error) {
+        // A retry of a message already stored is answered even when the sender is flooding.
+        const retry = await earlier();
+        if (retry) return retry;
+        throw error;
+      }
 
       const side = sideOf(viewer);
-      const stored = await db.transaction(async (tx) => {
-        const inserted = await repo.insertMessage(tx, {
-          roomId: id,
-          senderId: viewer.userId,
-          fromJobseeker: side === 'jobseeker',
-          content: input.content.trim(),
-          clientId,
-        });
-        if (inserted === undefined) return undefined;
-        const row = (await repo.findMessage(tx, inserted))!;
-        // The recipient's bell, written with the message: one unread notice per conversation.
-        const recipientSide: Side = side === 'jobseeker' ? 'company' : 'jobseeker';
-        const recipient = await repo.findRecipient(tx, id, recipientSide);
-        const noticed =
-          !!recipient &&
-          (await notificationsRepo.insertNotificationUnlessUnread(tx, {
-            userId: recipient.userId,
-            type: 'chat_message',
-            message: `New message from ${row.senderName}.`,
-            link: roomLink(recipientSide, id),
-          }));
-        return { row, noticed };
-      });
+      const recipientSide: Side = side === 'jobseeker' ? 'company' : 'jobseeker';
+      const stored = await repo.storeMessage(
+        db,
+        { roomId: id, senderId: viewer.userId, fromJobseeker: side === 'jobseeker', content: input.content.trim(), clientId },
+        { recipientSide, link: roomLink(recipientSide, id) },
+      );
       if (stored === undefined) {
-        // A concurrent retry stored it first.
+        // The same client_id again (a retry, or a concurrent one that stored it first).
         const again = await earlier();
         if (again) return again;
         throw new AppError('conflict', 'This message could not be stored; send it again.');

@@ -44,22 +44,6 @@ export async function markRead(db: Db, userId: number, id: number): Promise<Noti
   return row;
 }
 
-/**
- * Inserts a notification unless the user still has an unread one of the same type and link (a
- * conversation announces itself once until it is read, not once per message).
- */
-export async function insertNotificationUnlessUnread(db: Db, values: NewNotification): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`insert into notifications (user_id, type, message, link)
-        select ${values.userId}, ${values.type}, ${values.message}, ${values.link ?? null}
-         where not exists (select 1 from notifications n where n.user_id = ${values.userId} and n.type = ${values.type}
-                             and n.link is not distinct from ${values.link ?? null} and not n.is_read)
-        returning id`,
-  );
-  return rows.length > 0;
-}
-
 /** Marks the user's unread notifications read (all of them, or those of one link); answers their ids. */
 export async function markAllRead(db: Db, userId: number, link?: string): Promise<number[]> {
   const rows = await db
