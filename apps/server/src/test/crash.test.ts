@@ -77,5 +77,6 @@ describe('embedded database durability', () => {
       expect(await waitForExit(again.child)).toBe(0);
     }
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+    // Three server starts on the embedded database and 60 argon2 hashes: slow on a busy 2-core machine.
+  }, 120_000);
 });
