@@ -185,7 +185,7 @@ const cases: Array<{ name: string; url: string | null; sql: string[]; target: nu
   {
     name: 'job seekers, search "kowalski"',
     url: '/api/jobseekers/?search=kowalski',
-    sql: seekerPage(`and (u.full_name ilike '%kowalski%' or u.email ilike '%kowalski%')`, 'u.date_joined desc, u.id desc', 0),
+    sql: seekerPage(`and u.search_text like '%kowalski%'`, 'u.date_joined desc, u.id desc', 0),
     target: 30,
   },
   {

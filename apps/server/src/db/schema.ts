@@ -48,6 +48,13 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * What people searches look in: name and e-mail, lower-cased once when written. `LIKE` on it
+     * is several times cheaper per row than `ILIKE` on the two columns, which lower-cases on read.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -59,8 +66,7 @@ export const users = pgTable(
     index('users_role_email_idx').on(t.role, t.email, t.id),
     // Signed in lately first, never signed in last (read backwards: never signed in first).
     index('users_role_last_login_idx').on(t.role, t.lastLogin.desc().nullsLast(), t.id.desc()),
-    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('users_role_check', sql`${t.role} in ('admin', 'jobseeker', 'employer')`),
   ],
 );
@@ -693,7 +699,10 @@ export const interviews = pgTable(
     location: text('location'),
     meetingLink: text('meeting_link'),
     notes: text('notes'),
-    offeredTimes: timestamp('offered_times', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+    offeredTimes: timestamp('offered_times', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     seekerConfirmedAt: timestamp('seeker_confirmed_at', { withTimezone: true }),
     /** The calendar invite's SEQUENCE: raised by every change of time, place or status. */
     sequence: integer('sequence').notNull().default(0),
@@ -707,7 +716,10 @@ export const interviews = pgTable(
     index('interviews_job_idx').on(t.jobId),
     check('interviews_status_check', oneOf('status', interviewStatuses)),
     check('interviews_mode_check', oneOf('mode', interviewModes)),
-    check('interviews_time_check', sql`(${t.scheduledTime} is null) = (${t.status} = 'offered') and (${t.endTime} is null) = (${t.scheduledTime} is null) and (${t.endTime} > ${t.scheduledTime} or ${t.endTime} is null)`),
+    check(
+      'interviews_time_check',
+      sql`(${t.scheduledTime} is null) = (${t.status} = 'offered') and (${t.endTime} is null) = (${t.scheduledTime} is null) and (${t.endTime} > ${t.scheduledTime} or ${t.endTime} is null)`,
+    ),
   ],
 );
 

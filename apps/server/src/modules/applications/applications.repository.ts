@@ -18,6 +18,7 @@ import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns } from '../jobs/job-summaries.repository';
 import type { JobSummaryRecord } from '../jobs/jobs.presenter';
 import { publicJobCondition } from '../jobs/jobs.repository';
+import { nameOrEmailContains } from '../users/users.repository';
 import type { NewFile } from '../files/files.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
@@ -315,10 +316,7 @@ export async function findApplicants(
   const filters: SQL[] = [eq(applications.jobId, jobId)];
   if (q.status) filters.push(eq(applications.status, q.status));
   const nameWords = words(q.search);
-  for (const word of nameWords) {
-    const pattern = `%${escapeLike(word)}%`;
-    filters.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
-  }
+  for (const word of nameWords) filters.push(nameOrEmailContains(word));
   const where = and(...filters);
   const order =
     q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { PersonKind, PersonListQuery, PersonOrdering, Role, UserListQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import {
@@ -17,11 +17,16 @@ import { offsetOf } from '../../lib/pagination';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Name or e-mail contains the words as typed (the trigram indexes serve three letters or more). */
+/**
+ * Name or e-mail contains the text as typed, in any case: `search_text` holds both lower-cased, and
+ * its trigram index serves three letters or more.
+ */
+export function nameOrEmailContains(text: string): SQL {
+  return like(users.searchText, `%${escapeLike(text.toLowerCase())}%`);
+}
+
 function searchFilter(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(ilike(users.fullName, pattern), ilike(users.email, pattern));
+  return search ? nameOrEmailContains(search) : undefined;
 }
 
 /**

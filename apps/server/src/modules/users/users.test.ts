@@ -104,6 +104,20 @@ describe('GET /api/users/{id}/', () => {
 });
 
 describe('the people tables', () => {
+  it('finds people by any part of their name or e-mail, in any case, and by a new name at once', async () => {
+    const agnieszka = await createUser(t.db, { role: 'jobseeker', fullName: 'Agnieszka Łukasiewicz', email: 'A.Luka@Mail.Example' });
+    const ids = async (search: string) =>
+      json<{ results: Array<{ id: number }> }>(await get(`/api/jobseekers/?search=${encodeURIComponent(search)}`)).results.map((r) => r.id);
+    expect(await ids('ŁUKASIE')).toEqual([agnieszka.id]);
+    expect(await ids('łukasie')).toEqual([agnieszka.id]);
+    expect(await ids('a.luka@mail')).toEqual([agnieszka.id]);
+    expect(await ids('nieszka łuk')).toEqual([agnieszka.id]);
+    expect(await ids('a_luka')).toEqual([]); // `_` is a character here, not a wildcard
+    await t.db.update(users).set({ fullName: 'Agnieszka Nowakowska' }).where(eq(users.id, agnieszka.id));
+    expect(await ids('nowakowska')).toEqual([agnieszka.id]);
+    expect(await ids('łukasie')).toEqual([]);
+  });
+
   it('lists job seekers with applications and profile completeness, searchable and sorted', async () => {
     const ana = await createUser(t.db, { role: 'jobseeker', fullName: 'Zelda Searchable', email: 'zelda@example.test' });
     await createProfile(t.db, ana.id, { bio: 'Hello', currentJobTitle: 'Engineer' });
