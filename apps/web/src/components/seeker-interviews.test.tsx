@@ -41,7 +41,7 @@ function renderList(applicationId?: number) {
 
 describe('SeekerInterviews', () => {
   it('picks one of the offered times', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = renderList(11);
     await user.click(await screen.findByRole('radio', { name: /Jun 4|4 Jun/ }));
     await user.click(screen.getByRole('button', { name: 'Pick this time' }));
@@ -55,7 +55,7 @@ describe('SeekerInterviews', () => {
   });
 
   it('confirms attendance and offers the calendar file for an upcoming interview', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = renderList(12);
     expect(await screen.findByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm attendance' }));
@@ -63,7 +63,7 @@ describe('SeekerInterviews', () => {
   });
 
   it("shows the feedback of a past interview, and the job seeker's choice to show it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = renderList(13);
     expect(await screen.findByText('A strong interview.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();

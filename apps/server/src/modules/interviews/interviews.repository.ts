@@ -176,8 +176,9 @@ export async function findClash(
 }
 
 /** The reminders of an interview at its (new) time: the old ones go, unsent ones for the future come. */
-export async function replaceReminders(db: Db, interviewId: number, start: Date | null): Promise<void> {
-  await db.delete(interviewReminders).where(eq(interviewReminders.interviewId, interviewId));
+export async function replaceReminders(db: Db, interviewId: number, start: Date | null, options: { isNew?: boolean } = {}): Promise<void> {
+  // A new interview has no reminders to replace.
+  if (!options.isNew) await db.delete(interviewReminders).where(eq(interviewReminders.interviewId, interviewId));
   if (!start) return;
   const due = [
     { kind: '24h' as const, dueAt: new Date(start.getTime() - 24 * 3_600_000) },

@@ -223,7 +223,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
             });
             if (start) {
               move = await advanceApplication(tx, app, 'interview_scheduled', viewer);
-              await repo.replaceReminders(tx, row.id, start);
+              await repo.replaceReminders(tx, row.id, start, { isNew: true });
             }
             await recordAudit(tx, {
               by: viewer,

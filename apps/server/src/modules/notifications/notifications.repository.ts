@@ -12,6 +12,11 @@ export async function insertNotification(db: Db, values: NewNotification): Promi
   return row!;
 }
 
+/** Several notifications in one statement. */
+export async function insertNotifications(db: Db, values: NewNotification[]): Promise<void> {
+  if (values.length) await db.insert(notifications).values(values);
+}
+
 export async function findNotifications(
   db: Db,
   userId: number,

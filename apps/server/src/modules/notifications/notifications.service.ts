@@ -130,7 +130,9 @@ export function createNotificationsService({ db, events }: { db: Db; events: Eve
     /** Turns the domain events that concern people into notification rows. */
     listen() {
       const write = async <K extends NotifiedEvent>(name: K, event: DomainEvents[K]) => {
-        for (const values of notificationsFor(name, event)) await repo.insertNotification(db, values);
+        const rows = notificationsFor(name, event);
+        if (rows.length === 0) return;
+        await repo.insertNotifications(db, rows);
         await events.emit('notifications.created', {});
       };
       events.on('application.created', (e) => write('application.created', e));

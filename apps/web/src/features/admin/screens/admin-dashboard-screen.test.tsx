@@ -82,7 +82,7 @@ describe('AdminDashboardScreen', () => {
       }
       return undefined;
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve Quillwork Studio' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Approve Quillwork Studio' }));
     expect(await screen.findByText('No company is waiting')).toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/api/admin/data/').length).toBe(2);
     expect(requests.find((r) => r.url === '/api/companies/7/toggle_approval/')?.method).toBe('POST');
@@ -97,7 +97,7 @@ describe('AdminDashboardScreen', () => {
       if (request.url === '/api/companies/7/') return new Response(null, { status: 204 });
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Refuse Quillwork Studio' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/its jobs and any applications to them are deleted/)).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('AdminDashboardScreen', () => {
     });
     expect(await screen.findByText('The dashboard could not be loaded')).toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No company is waiting')).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('MessageButton', () => {
   it('opens the existing room when the server answers 400 existing_room (spec section 4)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = mockFetch((r) =>
       r.method === 'POST'
         ? jsonResponse(400, { detail: 'This conversation already exists; open it instead.', code: 'existing_room', existing_room: 42 })

@@ -51,7 +51,7 @@ describe('EmployerApplicantsScreen', () => {
   });
 
   it('offers only the allowed moves, and sends the chosen one for the application id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen((request) =>
       request.method === 'PATCH'
         ? jsonResponse(200, { ...reviewed, status: 'interview_scheduled', allowed_statuses: ['interviewed', 'rejected'] })
@@ -73,7 +73,7 @@ describe('EmployerApplicantsScreen', () => {
   });
 
   it('shows the server’s refusal of a move', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen((request) =>
       request.method === 'PATCH'
         ? jsonResponse(409, { code: 'conflict', detail: 'That application cannot move to Rejected now.' })
@@ -85,7 +85,7 @@ describe('EmployerApplicantsScreen', () => {
   });
 
   it('keeps the status filter in the address and asks the server for it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, currentLocation } = renderScreen();
     await screen.findByRole('link', { name: 'Grace Hopper' });
     await user.click(screen.getByText('Hired (1)'));

@@ -36,7 +36,7 @@ function renderScreen(respond: (request: RecordedRequest) => Response | undefine
 
 describe('JobseekerApplicationsScreen', () => {
   it('puts the status filter and the search in the address, and reads them back', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, currentLocation } = renderScreen();
     expect(await screen.findByRole('link', { name: 'Robot Whisperer' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Rejected' }));
@@ -54,7 +54,7 @@ describe('JobseekerApplicationsScreen', () => {
   });
 
   it('withdraws an open application after confirmation; a closed one offers no withdraw', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen((request) =>
       request.method === 'POST' ? jsonResponse(200, { ...open, status: 'withdrawn' }) : undefined,
     );

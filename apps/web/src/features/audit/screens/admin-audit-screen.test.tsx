@@ -117,7 +117,7 @@ describe('AdminAuditScreen', () => {
   const openOnPage2 = async () => {
     const rendered = renderScreen('/admin/audit?page=2', (request) => (isList(request) ? page([moved, approved], 40) : undefined));
     await screen.findByRole('table');
-    return { ...rendered, user: userEvent.setup() };
+    return { ...rendered, user: userEvent.setup({ delay: null }) };
   };
 
   it("narrows to a row's person, and goes back to page 1", async () => {
@@ -157,7 +157,7 @@ describe('AdminAuditScreen', () => {
 
   it('picks an action and a kind of object from their lists', async () => {
     const { router, listRequests } = renderScreen('/admin/audit', (request) => (isList(request) ? page([approved]) : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('table');
     await user.click(screen.getByLabelText('Action', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Company approval changed' }));
@@ -172,7 +172,7 @@ describe('AdminAuditScreen', () => {
   it('says when nothing matches and clears the filters', async () => {
     const { router } = renderScreen('/admin/audit?action=skill.deleted', (request) => (isList(request) ? page([]) : undefined));
     expect(await screen.findByText('No audit entries match these filters')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -187,7 +187,7 @@ describe('AdminAuditScreen', () => {
     );
     expect(await screen.findByText('The audit log could not be loaded')).toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(listRequests().length).toBeGreaterThanOrEqual(2);
   });

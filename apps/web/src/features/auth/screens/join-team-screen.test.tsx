@@ -45,7 +45,7 @@ describe('JoinTeamScreen', () => {
 
   it('joins with the code, name and password of a new account, and opens the employer home', async () => {
     const { requests, currentLocation } = renderJoin(signedIn);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fill(user, true);
     await user.click(screen.getByRole('button', { name: 'Join the team' }));
     expect(await screen.findByText('employer home')).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('JoinTeamScreen', () => {
         fields: { full_name: ['Enter your name: this e-mail has no account yet.'] },
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fill(user, false);
     await user.click(screen.getByRole('button', { name: 'Join the team' }));
     expect(await screen.findByText('Enter your name: this e-mail has no account yet.')).toBeInTheDocument();

@@ -32,7 +32,7 @@ function renderLogin(answers: Record<string, Answer>, state?: unknown, path = '/
 }
 
 async function signIn(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), email);
   await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -82,7 +82,7 @@ describe('LoginScreen', () => {
 
   it('carries where to go back to through the e-mailed code screen', async () => {
     const { currentLocation } = renderLogin({ '/api/send-otp/': { status: 200, body: { detail: 'Sent.' } } }, { from: '/job/12' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'E-mail code' }));
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));
@@ -161,7 +161,7 @@ describe('LoginScreen', () => {
     const { requests, currentLocation } = renderLogin({
       '/api/send-otp/': { status: 200, body: { detail: 'If the account exists, a code is on its way.' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'E-mail code' }));
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'seeker@example.com');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in code' }));

@@ -32,7 +32,7 @@ function answerSignup(status: number, body: unknown) {
 }
 
 async function fillAndSubmit() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^Full name/), 'Ada Lovelace');
   await user.type(screen.getByLabelText(/^E-mail/), 'Ada@Example.com');
   await user.type(screen.getByLabelText(/^Password/), 'analytical-engine');
@@ -99,7 +99,7 @@ describe('SignupScreen', () => {
   it('checks the fields before sending', async () => {
     const { requests } = answerSignup(201, { user_id: 1, message: '' });
     renderSignup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 

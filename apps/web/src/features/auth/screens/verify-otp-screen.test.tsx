@@ -34,7 +34,7 @@ describe('VerifyOtpScreen', () => {
 
   it('signs in as soon as the last digit of the code is typed', async () => {
     const { requests, currentLocation } = renderVerify();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'Ada@Example.com');
     await user.click(screen.getByRole('textbox', { name: 'Code digit 1 of 6' }));
     await user.keyboard('123456');
@@ -48,7 +48,7 @@ describe('VerifyOtpScreen', () => {
 
   it('asks for the whole code instead of sending a part of it', async () => {
     const { requests } = renderVerify();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^E-mail/, { selector: 'input' }), 'ada@example.com');
     await user.click(screen.getByRole('textbox', { name: 'Code digit 1 of 6' }));
     await user.keyboard('123');

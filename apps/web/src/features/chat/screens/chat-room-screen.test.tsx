@@ -67,7 +67,7 @@ describe('ChatRoomScreen', () => {
   });
 
   it('shows a sent message at once, keeps it with "Not sent, retry" when sending fails, and retries with the same client_id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let failing = true;
     const { requests } = renderRoom((r) => {
       if (r.method !== 'POST' || r.url !== '/api/chatrooms/3/messages/') return undefined;

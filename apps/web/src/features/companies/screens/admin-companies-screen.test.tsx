@@ -64,7 +64,7 @@ describe('AdminCompaniesScreen: approval', () => {
       }
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await within(await screen.findByRole('table')).findByText('Pending')).toBeInTheDocument();
     expect(requests.find((request) => request.url.startsWith('/api/companies/'))?.url).toBe('/api/companies/?page=1&page_size=20');
 
@@ -95,7 +95,7 @@ describe('AdminCompaniesScreen: approval', () => {
         return jsonResponse(404, { detail: 'That company was not found.', code: 'not_found' });
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await within(await screen.findByRole('table')).findByRole('button', { name: 'Approve Quillwork Studio' }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(
@@ -109,7 +109,7 @@ describe('AdminCompaniesScreen: approval', () => {
   it('filters pending companies through the address', async () => {
     const { router, requests } = renderScreen((request) => (request.url.startsWith('/api/companies/?') ? list([quillwork]) : undefined));
     await screen.findByRole('table');
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Pending' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: 'Pending' }));
     await waitFor(() => expect(router.state.location.search).toBe('?approval=pending'));
     await waitFor(() => expect(requests.at(-1)?.url).toBe('/api/companies/?page=1&page_size=20&is_approved=false'));
   });
@@ -120,7 +120,7 @@ describe('AdminCompaniesScreen: approval', () => {
       if (request.method === 'DELETE') return new Response(null, { status: 204 });
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await within(await screen.findByRole('table')).findByRole('button', { name: 'More for Quillwork Studio' }));
     await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Quillwork Studio?' });

@@ -94,7 +94,7 @@ describe('EmployerCompanyManagementScreen', () => {
       }
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Company details are needed before you post jobs')).toBeInTheDocument();
     await fillRequiredFields(user);
     await user.type(screen.getByPlaceholderText('e.g. TypeScript, PostgreSQL'), 'Rust{Enter}');
@@ -118,7 +118,7 @@ describe('EmployerCompanyManagementScreen', () => {
 
   it('checks the shared rules before sending', async () => {
     const { requests } = renderScreen((request) => (request.url.startsWith('/api/companies/?') ? jsonResponse(200, page([])) : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: /Company name/ }), 'A');
     await user.type(screen.getByRole('textbox', { name: 'Website' }), 'acme');
     await user.click(screen.getByRole('button', { name: 'Submit company' }));
@@ -138,7 +138,7 @@ describe('EmployerCompanyManagementScreen', () => {
       }
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillRequiredFields(user);
     await user.click(screen.getByRole('button', { name: 'Submit company' }));
 
@@ -157,7 +157,7 @@ describe('EmployerCompanyManagementScreen', () => {
       if (request.method === 'PUT') return jsonResponse(200, { ...acme, industry: 'Household robots' });
       return undefined;
     }, true);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Awaiting approval: your jobs are not public yet')).toBeInTheDocument();
     expect(screen.getByText(/An administrator reviews every new company, usually within a day/)).toBeInTheDocument();
 
@@ -196,7 +196,7 @@ describe('EmployerCompanyManagementScreen', () => {
       if (request.method === 'DELETE') return new Response(null, { status: 204 });
       return undefined;
     }, true);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Jordan Blake')).toBeInTheDocument();
     expect(screen.getByText('new@acme.example')).toBeInTheDocument();
     expect(screen.getByText('Code expired')).toBeInTheDocument();

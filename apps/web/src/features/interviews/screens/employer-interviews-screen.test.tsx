@@ -49,7 +49,7 @@ const past = [
 
 describe('EmployerInterviewsScreen', () => {
   it('shows upcoming interviews by day, offers first; past ones say when feedback is missing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = mockFetch((r) => jsonResponse(200, page(r.url.includes('when=past') ? past : upcoming)));
     renderRoutes([{ path: '/EmployerInterviews', element: <EmployerInterviewsScreen /> }], {
       path: '/EmployerInterviews',
@@ -70,7 +70,7 @@ describe('EmployerInterviewsScreen', () => {
   });
 
   it('cancels an interview after confirming', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = mockFetch((r) =>
       r.method === 'PATCH' ? jsonResponse(200, { ...upcoming[1], status: 'cancelled' }) : jsonResponse(200, page(upcoming)),
     );

@@ -32,7 +32,7 @@ function renderScreen(feedbacks: ReturnType<typeof feedback>[], respond: (r: Rec
 
 describe('InterviewFeedbackScreen', { timeout: 20_000 }, () => {
   it('gives a scorecard: stage, score, ratings, recommendation and the feedback', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, currentLocation } = renderScreen(
       [feedback({ id: 50, author: { id: 99, full_name: 'Jordan Blake' }, feedback: 'Good questions.' })],
       (r) => (r.method === 'POST' ? jsonResponse(201, feedback()) : undefined),
@@ -57,7 +57,7 @@ describe('InterviewFeedbackScreen', { timeout: 20_000 }, () => {
   });
 
   it("edits the author's own scorecard", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen([feedback({ id: 41, author: { id: 2, full_name: 'Priya Raman' } })], (r) =>
       r.method === 'PATCH' ? jsonResponse(200, feedback()) : undefined,
     );

@@ -49,7 +49,7 @@ function renderScreen(respond: (request: RecordedRequest) => Response | undefine
 // Calendars are large trees for jsdom: these tests take a few seconds each on a busy machine.
 describe('ScheduleInterviewScreen', { timeout: 20_000 }, () => {
   it("schedules one time in the chosen zone, showing the day's other interviews and an overlap", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, currentLocation } = renderScreen((request) =>
       request.method === 'POST' ? jsonResponse(201, interview({ status: 'scheduled' })) : undefined,
     );
@@ -74,7 +74,7 @@ describe('ScheduleInterviewScreen', { timeout: 20_000 }, () => {
   });
 
   it('names the clashing time when the server refuses it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen((request) =>
       request.method === 'POST'
         ? jsonResponse(409, {
@@ -91,7 +91,7 @@ describe('ScheduleInterviewScreen', { timeout: 20_000 }, () => {
   });
 
   it('offers 2 to 6 times instead of one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen((request) =>
       request.method === 'POST' ? jsonResponse(201, interview({ status: 'offered' })) : undefined,
     );

@@ -34,7 +34,7 @@ function part(body: unknown, name: string): string | undefined {
 
 describe('ApplyModal', () => {
   it('applies with the profile resume by default, as multipart, with a cover letter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, onClose } = renderModal(() => jsonResponse(201, application()));
     const profileChoice = await screen.findByRole('radio', { name: /Your profile resume \(Ada - CV\.pdf\)/ });
     await waitFor(() => expect(profileChoice).toBeChecked());
@@ -51,7 +51,7 @@ describe('ApplyModal', () => {
   });
 
   it('sends a newly chosen file instead', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests, onClose } = renderModal(() => jsonResponse(201, application()));
     await user.click(await screen.findByRole('radio', { name: 'Upload a new file for this application' }));
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -66,7 +66,7 @@ describe('ApplyModal', () => {
   });
 
   it('asks for a file when there is no profile resume and none chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderModal(() => jsonResponse(201, application()), false);
     expect(await screen.findByRole('radio', { name: 'Your profile resume (none yet)' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Send application' }));
@@ -75,7 +75,7 @@ describe('ApplyModal', () => {
   });
 
   it('says plainly when the job seeker has applied already (409), and keeps the letter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onClose } = renderModal(() => jsonResponse(409, { code: 'conflict', detail: 'You have already applied to this job.' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: /Your profile resume \(/ })).toBeChecked());
     await user.type(screen.getByLabelText('Cover letter'), 'Again');

@@ -43,7 +43,7 @@ describe('JobForm', () => {
 
   it('shows the salary rule next to the field as the amounts are typed', async () => {
     renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const from = screen.getByRole('textbox', { name: 'Salary from (a year)' });
     const to = screen.getByRole('textbox', { name: 'Salary to (a year)' });
     await user.type(from, '90000');
@@ -61,7 +61,7 @@ describe('JobForm', () => {
 
   it('does not send a job that breaks the salary rule', async () => {
     const { onSubmit } = renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillRequired(user);
     await user.type(screen.getByRole('textbox', { name: 'Salary from (a year)' }), '90000');
     await user.type(screen.getByRole('textbox', { name: 'Salary to (a year)' }), '60000');
@@ -71,7 +71,7 @@ describe('JobForm', () => {
 
   it('checks the shared rules before sending', async () => {
     const { onSubmit } = renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Too short.');
     await user.click(screen.getByRole('button', { name: 'Post job' }));
     expect(await screen.findByText('Use at least 3 characters.')).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('JobForm', () => {
       throw refusal;
     });
     renderForm(onSubmit);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillRequired(user);
     await user.type(screen.getByRole('textbox', { name: 'Salary from (a year)' }), '60000');
     await user.click(screen.getByRole('button', { name: 'Post job' }));
@@ -131,7 +131,7 @@ describe('JobForm', () => {
       };
     });
     renderForm(onSubmit);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Post job' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Submit your company details before posting a job.');

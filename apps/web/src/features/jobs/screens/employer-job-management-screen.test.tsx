@@ -87,7 +87,7 @@ describe('EmployerJobManagementScreen', () => {
     const { requests } = renderScreen((request) =>
       request.method === 'PATCH' ? jsonResponse(200, { ...base, status: 'closed' }) : undefined,
     );
-    await userEvent.setup().click(await screen.findByRole('switch', { name: 'Close “Robot Whisperer”' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('switch', { name: 'Close “Robot Whisperer”' }));
     await waitFor(() =>
       expect(requests.find((request) => request.method === 'PATCH')).toMatchObject({ url: '/api/jobs/1/', body: { status: 'closed' } }),
     );
@@ -96,14 +96,14 @@ describe('EmployerJobManagementScreen', () => {
   it('filters by status through the address', async () => {
     const { router, requests } = renderScreen();
     await screen.findByRole('link', { name: 'Robot Whisperer' });
-    await userEvent.setup().click(screen.getByRole('radio', { name: 'Closed' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: 'Closed' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=closed'));
     await waitFor(() => expect(requests.at(-1)?.url).toBe('/api/jobs/mine/?page=1&page_size=20&status=closed'));
   });
 
   it('opens the job form with "Post a job", and the address says so (the dashboard links there)', async () => {
     const { router } = renderScreen();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Post a job' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Post a job' }));
     expect(await screen.findByRole('dialog', { name: 'Post a job' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?new=1');
   });

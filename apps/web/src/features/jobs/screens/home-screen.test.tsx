@@ -83,7 +83,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('removing a chip drops that filter from the address, back on page 1, as a new history entry', async () => {
     const { router, searches } = renderHome('/?search=python&employment_type=Full-time&is_remote=false&page=2');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Remove filter: Full-time' }));
     await waitFor(() => expect(router.state.location.search).toBe('?search=python&is_remote=false'));
     expect(router.state.historyAction).toBe('PUSH');
@@ -99,7 +99,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('a new search keeps the filters and starts again on page 1', async () => {
     const { router } = renderHome('/?search=python&employment_type=Full-time&page=3');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const box = await screen.findByRole('searchbox', { name: 'Job title, skill or company' });
     await user.clear(box);
     await user.type(box, 'data engineer{Enter}');
@@ -108,7 +108,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('a new order goes into the address, back on page 1', async () => {
     const { router } = renderHome('/?search=python&page=2');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Newest');
     await waitFor(() => expect(router.state.location.search).toBe('?search=python&sort=newest'));
   });
@@ -123,7 +123,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('a pay range typed as people write amounts goes into the address when the box is left', async () => {
     const { router } = renderHome('/?search=python');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Filters/ }));
     const from = await screen.findByRole('textbox', { name: 'Pay from (a year)' });
     const to = screen.getByRole('textbox', { name: 'Pay up to (a year)' });
@@ -135,7 +135,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('says what is wrong with a pay range and leaves the search alone', async () => {
     const { router } = renderHome('/?search=python');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Filters/ }));
     await user.type(await screen.findByRole('textbox', { name: 'Pay from (a year)' }), '90000');
     await user.type(screen.getByRole('textbox', { name: 'Pay up to (a year)' }), '60000{Enter}');
@@ -149,7 +149,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('the pay boxes follow the address when a pay filter goes away', async () => {
     const { router } = renderHome('/?search=python&salary_min=60000');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Filters/ }));
     const from = await screen.findByRole('textbox', { name: 'Pay from (a year)' });
     expect(from).toHaveValue('60,000');
@@ -159,7 +159,7 @@ describe('HomeScreen: job search with its state in the address', () => {
 
   it('a filter picked in the filter drawer goes into the address', async () => {
     const { router } = renderHome('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Senior Backend Engineer (Python)');
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     await user.click(await screen.findByRole('checkbox', { name: /Contract/ }));
@@ -169,7 +169,7 @@ describe('HomeScreen: job search with its state in the address', () => {
   it('says when it corrected the words, and offers to search for them', async () => {
     const { router } = renderHome('/?search=pyhton', () => jsonResponse(200, answer({ corrected_search: 'python' })));
     expect(await screen.findByText(/No jobs matched “pyhton”/)).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Search for “python”' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Search for “python”' }));
     await waitFor(() => expect(router.state.location.search).toBe('?search=python'));
   });
 
@@ -181,7 +181,7 @@ describe('HomeScreen: job search with its state in the address', () => {
   it('when nothing matches, names the next step: remove a filter', async () => {
     const { router } = renderHome('/?employment_type=Contract', () => jsonResponse(200, answer({ results: [], count: 0 })));
     expect(await screen.findByText('No jobs match. Remove a filter')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Clear all filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -192,7 +192,7 @@ describe('HomeScreen: job search with its state in the address', () => {
       return calls === 1 ? jsonResponse(500, { detail: 'Database down.', code: 'internal_error' }) : jsonResponse(200, answer());
     });
     expect(await screen.findByText('The jobs could not be loaded')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Senior Backend Engineer (Python)')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe('NotificationBell', () => {
         ]),
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Notifications: 1 unread' }));
     expect(screen.getByText('Your application to Nurse at Acme is now: Applied.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /now: Reviewed/ }));
@@ -55,14 +55,14 @@ describe('NotificationBell', () => {
 
   it('says plainly when there is nothing yet', async () => {
     renderBell(() => jsonResponse(200, list([])));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText(/Nothing yet/)).toBeInTheDocument();
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
     renderBell(() => jsonResponse(500, { detail: 'Boom.', code: 'internal_error' }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Your notifications could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

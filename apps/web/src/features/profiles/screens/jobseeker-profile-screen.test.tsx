@@ -65,7 +65,7 @@ describe('JobseekerProfileScreen', () => {
   });
 
   it('sends plain JSON with the lists as JSON text when no file is chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen();
     const name = await screen.findByLabelText(/Full name/);
     await user.clear(name);
@@ -98,7 +98,7 @@ describe('JobseekerProfileScreen', () => {
   it('sends multipart form data, with upload progress, when a resume is newly chosen', async () => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requests } = renderScreen();
     await screen.findByText('Profile 60% complete');
     const inputs = document.querySelectorAll<HTMLInputElement>('input[type="file"]');

@@ -17,7 +17,7 @@ describe('TaxonomyPanel', () => {
       return jsonResponse(200, [{ id: 1, name: 'Python', job_count: 3 }]);
     });
     renderWithProviders(<TaxonomyPanel kind="skill" title="Skills" noun="skill" />, sessionFor('admin'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Delete Python' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the skill “Python”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete skill' }));
@@ -35,7 +35,7 @@ describe('TaxonomyPanel', () => {
         : jsonResponse(200, [{ id: 1, name: 'Python', job_count: 0 }]),
     );
     renderWithProviders(<TaxonomyPanel kind="skill" title="Skills" noun="skill" />, sessionFor('admin'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Rename Python' }));
     const box = screen.getByRole('textbox', { name: 'New name for Python' });
     await user.clear(box);

@@ -63,7 +63,7 @@ describe('JobseekersScreen', () => {
     expect(requests.find((r) => r.url.startsWith('/api/jobseekers/'))?.url).toBe(
       '/api/jobseekers/?page=1&page_size=20&ordering=-date_joined',
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Search job seekers by name or e-mail' }), 'sam');
     await waitFor(() => expect(currentLocation().search).toBe('?search=sam'));
     await user.click(screen.getByLabelText('Sort', { selector: 'input' }));
@@ -91,7 +91,7 @@ describe('JobseekersScreen', () => {
       if (r.url.startsWith('/api/admin/audit/')) return noEntries();
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(await screen.findByRole('table')).getByRole('button', { name: 'Details of Sam Seeker' }));
     expect(currentLocation().search).toBe('?person=21');
     const drawer = await screen.findByRole('dialog', { name: 'Sam Seeker' });
@@ -122,7 +122,7 @@ describe('JobseekersScreen', () => {
       if (r.url.startsWith('/api/admin/audit/')) return noEntries();
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const drawer = await screen.findByRole('dialog', { name: 'Sam Seeker' });
     await user.click(within(drawer).getByRole('button', { name: 'Delete…' }));
     const modal = await screen.findByRole('dialog', { name: 'Delete Sam Seeker?' });
@@ -143,7 +143,7 @@ describe('JobseekersScreen', () => {
         });
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('No job seekers yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New job seeker' }));
     const modal = await screen.findByRole('dialog', { name: 'New job seeker' });
@@ -162,7 +162,7 @@ describe('EmployersScreen', () => {
       r.url.startsWith('/api/employers/') || r.url.startsWith('/api/recruiters/') ? page([rita]) : undefined,
     );
     expect(await within(await screen.findByRole('table')).findByText('Recruiter at Northwind Labs')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Recruiters only' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('checkbox', { name: 'Recruiters only' }));
     await waitFor(() => expect(currentLocation().search).toBe('?recruiters=1'));
     await waitFor(() => expect(requests.at(-1)?.url).toBe('/api/recruiters/?page=1&page_size=20&ordering=-date_joined'));
   });
