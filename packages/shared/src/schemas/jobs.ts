@@ -114,8 +114,13 @@ export const jobSummary = z.object({
   experience_level: z.enum(experienceLevels),
   skills: z.array(z.string()),
   posted_at: z.string(),
-  /** A short piece of the description around the matched words (plain text). */
+  /**
+   * A short passage of the description (plain text): around the matched words in a search, starting
+   * at a sentence or after "…"; elsewhere its opening.
+   */
   snippet: z.string(),
+  /** The matched words in `snippet`: [start, end) in UTF-16 code units, for the client to mark. */
+  snippet_highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
 });
 export type JobSummary = z.infer<typeof jobSummary>;
 

@@ -3,6 +3,7 @@ import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/sha
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobSearch, jobs, searchState, searchWords } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
+import { headlineOptions, matchedSnippet, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
 
 /** The facets of a search, each a filter that can also be counted per value. */
@@ -143,9 +144,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'sc
 export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
 export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
   const page = pageIds(c, plan);
-  const snippet = c.text
-    ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, 'MaxFragments=1, MaxWords=28, MinWords=12, StartSel="", StopSel=""')`
-    : sql`left(${jobs.description}, 240)`;
+  const headline = c.text ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, ${headlineOptions})` : sql`null::text`;
   type Row = {
     id: number;
     title: string;
@@ -160,7 +159,8 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     experience_level: JobSummaryRecord['experienceLevel'];
     skills: string[];
     posted_at: string | Date;
-    snippet: string;
+    opening: string;
+    headline: string | null;
     found: number | null;
   };
   const query = sql`
@@ -168,7 +168,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      ${snippet} as snippet, page.found
+      left(${jobs.description}, 400) as opening, ${headline} as headline, page.found
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
   // A walk forbids the other ways for this one statement (settings local to its transaction).
@@ -198,7 +198,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     experienceLevel: r.experience_level,
     skills: r.skills,
     postedAt: new Date(r.posted_at),
-    snippet: r.snippet.replace(/\s+/g, ' ').trim(),
+    snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
   }));
 }
 

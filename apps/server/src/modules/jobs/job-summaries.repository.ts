@@ -23,7 +23,7 @@ export const jobSummaryColumns = {
     string[]
   >`array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id))`,
   postedAt: jobs.postedAt,
-  snippet: sql<string>`left(${jobs.description}, 240)`,
+  snippet: sql<string>`left(${jobs.description}, 400)`,
 };
 
 /** Summaries of these jobs (public or not: callers decide who sees which), by id. */

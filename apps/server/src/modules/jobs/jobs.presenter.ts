@@ -1,6 +1,7 @@
 import type { JobOut, JobSummary, notPublicReasons } from '@jobportal/shared';
 import { logoUrl } from '../companies/companies.presenter';
 import type { JobRecord } from './jobs.repository';
+import { openingSnippet, type Snippet } from './snippets';
 
 export type NotPublicReason = (typeof notPublicReasons)[number];
 
@@ -60,10 +61,12 @@ export interface JobSummaryRecord {
   experienceLevel: JobSummary['experience_level'];
   skills: string[];
   postedAt: Date;
-  snippet: string;
+  /** A search's matched passage, or the description's opening characters (made a snippet here). */
+  snippet: Snippet | string;
 }
 
 export function presentJobSummary(row: JobSummaryRecord): JobSummary {
+  const snippet = typeof row.snippet === 'string' ? openingSnippet(row.snippet) : row.snippet;
   return {
     id: row.id,
     title: row.title,
@@ -76,6 +79,7 @@ export function presentJobSummary(row: JobSummaryRecord): JobSummary {
     experience_level: row.experienceLevel,
     skills: row.skills,
     posted_at: row.postedAt.toISOString(),
-    snippet: row.snippet,
+    snippet: snippet.text,
+    snippet_highlights: snippet.highlights,
   };
 }

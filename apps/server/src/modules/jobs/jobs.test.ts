@@ -4,6 +4,7 @@ import { jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../db/seed/factories';
 import { utcToday } from '../../lib/dates';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
+import { matchEnd, matchStart } from './snippets';
 
 let t: TestApp;
 let admin: string;
@@ -40,7 +41,14 @@ type Job = {
 };
 type Facet = { value: string; label: string; count: number };
 type SearchResult = {
-  results: Array<{ id: number; title: string; snippet: string; company: { id: number; name: string }; skills: string[] }>;
+  results: Array<{
+    id: number;
+    title: string;
+    snippet: string;
+    snippet_highlights: Array<[number, number]>;
+    company: { id: number; name: string };
+    skills: string[];
+  }>;
   count: number;
   count_is_estimate: boolean;
   next: string | null;
@@ -347,6 +355,30 @@ describe('GET /api/jobs/mine/', () => {
 });
 
 describe('GET /api/jobs/ search', () => {
+  it('shows the matching passage from a sentence start, with every matched word as a range to mark', async () => {
+    const { company } = await companyWithJobs([
+      {
+        title: 'Office Manager',
+        description:
+          'We are a family business of forty people near the harbour, and we like it that way. ' +
+          'Our days are varied and calm. Every spring the team restores old ferries together. ' +
+          'You will keep our office running and look after the visitors who come to see the ferries, with a warm welcome.',
+        postedAt: new Date(),
+      },
+    ]);
+    const [hit] = (await search(`search=ferries&company=${company.id}`)).results;
+    expect(hit!.snippet).toMatch(/^(Every spring|Our days|You will)/);
+    const marked = hit!.snippet_highlights.map(([a, b]) => hit!.snippet.slice(a, b).toLowerCase());
+    expect(marked.length).toBeGreaterThan(0);
+    expect(new Set(marked)).toEqual(new Set(['ferries']));
+    expect(hit!.snippet).not.toMatch(/[<>]/);
+    expect(hit!.snippet.includes(matchStart) || hit!.snippet.includes(matchEnd)).toBe(false);
+    // No words searched: the opening, no ranges.
+    const [plain] = (await search(`company=${company.id}`)).results;
+    expect(plain!.snippet.startsWith('We are a family business')).toBe(true);
+    expect(plain!.snippet_highlights).toEqual([]);
+  });
+
   it('ranks a title match above a description-only match', async () => {
     const { company } = await companyWithJobs([
       {

@@ -1,4 +1,5 @@
-import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobSummary } from '@jobportal/shared';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
@@ -9,6 +10,24 @@ import classes from './job-result-card.module.css';
 
 /** What a search result links with: the job page can offer "Back to results". */
 export const fromSearchState = { fromSearch: true } as const;
+
+/** Plain text with the server's ranges marked (the text is never HTML; React escapes it). */
+export function MarkedText({ text, ranges }: { text: string; ranges: ReadonlyArray<readonly [number, number]> }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (start < at || end <= start || end > text.length) continue;
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(
+      <Mark key={start} color="yellow" c="var(--mantine-color-text)">
+        {text.slice(start, end)}
+      </Mark>,
+    );
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
 
 /** One search result: the facts a reader decides on, a snippet, and the whole card opens the job. */
 export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSave?: boolean }) {
@@ -47,7 +66,7 @@ export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSa
           </Group>
           {job.snippet && (
             <Text size="sm" c="dimmed" mt={4} lineClamp={2}>
-              {job.snippet}
+              <MarkedText text={job.snippet} ranges={job.snippet_highlights} />
             </Text>
           )}
           <Text size="xs" c="dimmed" mt={2} title={formatDateTime(job.posted_at)}>

@@ -38,6 +38,7 @@ const answer = (overrides: Partial<JobSearchResult> = {}): JobSearchResult => ({
       skills: ['Python'],
       posted_at: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString(),
       snippet: 'We are hiring a Senior Backend Engineer.',
+      snippet_highlights: [[23, 30]],
     },
   ],
   count: 15,
@@ -79,6 +80,10 @@ describe('HomeScreen: job search with its state in the address', () => {
     expect(within(chips).getByRole('button', { name: 'Remove filter: On-site' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Job title, skill or company' })).toHaveValue('python');
     expect(screen.getByRole('link', { name: 'Senior Backend Engineer (Python)' })).toHaveAttribute('href', '/job/38');
+    // The server's ranges are marked in the snippet, as text.
+    const marked = document.querySelectorAll('mark');
+    expect([...marked].map((m) => m.textContent)).toEqual(['Backend']);
+    expect(marked[0]!.parentElement).toHaveTextContent('We are hiring a Senior Backend Engineer.');
   });
 
   it('removing a chip drops that filter from the address, back on page 1, as a new history entry', async () => {

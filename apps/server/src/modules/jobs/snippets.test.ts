@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { matchEnd, matchStart, matchedSnippet, openingSnippet } from './snippets';
+
+const mark = (word: string) => `${matchStart}${word}${matchEnd}`;
+const marked = (s: { text: string; highlights: Array<[number, number]> }) => s.highlights.map(([a, b]) => s.text.slice(a, b));
+
+describe('search snippets', () => {
+  it('starts at the sentence that holds the first match, and marks every matched word by its range', () => {
+    const headline = `other engineers of your squad. You will build ${mark('Python')} services and mentor ${mark('engineers')}, alongside product.`;
+    const s = matchedSnippet(headline, 'We are a small team in Berlin building tools for clinics.');
+    expect(s.text).toBe('You will build Python services and mentor engineers, alongside product.');
+    expect(marked(s)).toEqual(['Python', 'engineers']);
+  });
+
+  it('says "…" when the passage begins inside a sentence and has no sentence start before the match', () => {
+    const s = matchedSnippet(`working closely with the ${mark('data')} team on pipelines and dashboards`, 'About us. We build things.');
+    expect(s.text).toBe('…working closely with the data team on pipelines and dashboards…');
+    expect(marked(s)).toEqual(['data']);
+    expect(s.text[s.highlights[0]![0] - 1]).toBe(' ');
+  });
+
+  it('has no "…" before a passage that is the start of the description', () => {
+    const opening = 'Senior Python Engineer wanted for our payments team. You will own the ledger.';
+    const s = matchedSnippet(`Senior ${mark('Python')} Engineer wanted for our payments team.`, opening);
+    expect(s.text).toBe('Senior Python Engineer wanted for our payments team.');
+    expect(marked(s)).toEqual(['Python']);
+  });
+
+  it('keeps ranges right with letters outside ASCII, squashed spaces and a match at the end', () => {
+    const s = matchedSnippet(
+      `Zespół   w Łodzi.\nSzukamy   osoby znającej ${mark('Kotlin')}`,
+      'Zespół w Łodzi. Szukamy osoby znającej Kotlin',
+    );
+    expect(s.text).toBe('Szukamy osoby znającej Kotlin…');
+    expect(marked(s)).toEqual(['Kotlin']);
+  });
+
+  it('cuts a long passage at a word, dropping ranges past the cut, and never returns markers or HTML', () => {
+    const long = `Intro. ${mark('Rust')} ${'word '.repeat(80)}${mark('Rust')} end.`;
+    const s = matchedSnippet(long, 'Intro. Rust');
+    expect(s.text.length).toBeLessThanOrEqual(262);
+    expect(s.text.endsWith('…')).toBe(true);
+    expect(s.text).not.toMatch(/[<>]/);
+    expect(s.text.includes(matchStart) || s.text.includes(matchEnd)).toBe(false);
+    expect(marked(s)).toEqual(['Rust']);
+  });
+
+  it('without searched words, shows the opening, cut at a word with "…"', () => {
+    const s = openingSnippet(`We build calm software for busy clinics. ${'More text here. '.repeat(30)}`);
+    expect(s.text.startsWith('We build calm software for busy clinics.')).toBe(true);
+    expect(s.text.length).toBeLessThanOrEqual(261);
+    expect(s.text.endsWith('.') || s.text.endsWith('…')).toBe(true);
+    expect(s.highlights).toEqual([]);
+    expect(openingSnippet('Short and whole.')).toEqual({ text: 'Short and whole.', highlights: [] });
+  });
+});

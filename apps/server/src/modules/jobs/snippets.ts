@@ -1,0 +1,82 @@
+/**
+ * Search result snippets: the passage of a job's description that matches, as plain text that starts
+ * at a sentence (or, mid-sentence, at a word after "…"), with the matched words as ranges the client
+ * marks. Never HTML: the server marks nothing inside the text.
+ */
+
+/** What ts_headline puts around a matched word (control characters no description is shown with). */
+export const matchStart = '\u0002';
+export const matchEnd = '\u0003';
+/** ts_headline's options: one passage of 15-35 words, its matches between the two markers. */
+export const headlineOptions = `MaxFragments=1, MaxWords=35, MinWords=15, StartSel=${matchStart}, StopSel=${matchEnd}, FragmentDelimiter=" "`;
+
+export interface Snippet {
+  text: string;
+  /** [start, end) of each matched word in `text`, in UTF-16 code units (JavaScript string indices). */
+  highlights: Array<[number, number]>;
+}
+
+const ellipsis = '…';
+const maxLength = 260;
+const markers = new RegExp(`[${matchStart}${matchEnd}]`, 'g');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** The end of a sentence: its punctuation (maybe closed by a quote or bracket) and a space. */
+const sentenceEnd = /[.!?…][)"'”’]*\s/g;
+
+/** Cuts `text` to at most `limit` characters at a word boundary; says whether it cut. */
+function cutAtWord(text: string, limit: number): { text: string; cut: boolean } {
+  if (text.length <= limit) return { text, cut: false };
+  const space = text.lastIndexOf(' ', limit);
+  const end = space > limit / 2 ? space : limit;
+  return { text: text.slice(0, end).replace(/[\s,;:–-]+$/, ''), cut: true };
+}
+
+const endsSentence = (text: string) => /[.!?…][)"'”’]*$/.test(text);
+
+/** The opening of a description (no words searched): from its start, cut at a word. */
+export function openingSnippet(description: string): Snippet {
+  const { text, cut } = cutAtWord(squash(description.replace(markers, '')), maxLength);
+  return { text: cut && !endsSentence(text) ? text + ellipsis : text, highlights: [] };
+}
+
+/**
+ * The snippet from ts_headline's marked passage. `opening` is the description's first characters,
+ * to tell a passage that starts the description (no "…" before it) from one that starts inside it.
+ * A passage that does not end a sentence ends with "…".
+ */
+export function matchedSnippet(headline: string, opening: string): Snippet {
+  // The passage as plain text, and where its marked words are.
+  let plain = '';
+  let ranges: Array<[number, number]> = [];
+  let open = -1;
+  for (const ch of squash(headline)) {
+    if (ch === matchStart) open = plain.length;
+    else if (ch === matchEnd) {
+      if (open >= 0 && plain.length > open) ranges.push([open, plain.length]);
+      open = -1;
+    } else plain += ch;
+  }
+  if (!ranges.length) return openingSnippet(opening);
+
+  // Start at the last sentence start before the first match, when the passage holds one.
+  let start = 0;
+  for (const m of plain.matchAll(sentenceEnd)) {
+    const next = m.index + m[0].length;
+    if (next > ranges[0]![0]) break;
+    start = next;
+  }
+  const atDocumentStart = start === 0 && squash(opening.replace(markers, '')).startsWith(plain.slice(0, Math.min(plain.length, 40)));
+  // Otherwise the passage began inside a sentence: "…" says so.
+  const atSentenceStart = start > 0 || atDocumentStart;
+  let text = plain.slice(start);
+  ranges = ranges.map(([a, b]) => [a - start, b - start]);
+
+  text = cutAtWord(text, maxLength).text;
+  ranges = ranges.filter(([, b]) => b <= text.length);
+  const prefix = atSentenceStart ? '' : ellipsis;
+  const more = !endsSentence(text);
+  return {
+    text: prefix + text + (more ? ellipsis : ''),
+    highlights: ranges.map(([a, b]) => [a + prefix.length, b + prefix.length]),
+  };
+}
