@@ -1,4 +1,4 @@
-// npm run bench:chat [-- --pairs 1000 --rate 500 --duration 30 --drain 5]
+// npm run bench:chat [-- --pairs 1000 --rate 500 --duration 30 --drain 5 --profile]
 //
 // Live chat across two API processes sharing PostgreSQL and Redis (decisions.md "Chat and live events").
 // Seeds a fresh PostgreSQL database (jp_bench_chat): `pairs` job seekers and `pairs` companies (one
@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
     database: { type: 'string', default: 'jp_bench_chat' },
+    /** Writes a V8 CPU profile of each server process to bench/results/chat-profiles/ (open in Chrome's DevTools). */
+    profile: { type: 'boolean', default: false },
   },
 });
 const pairs = Number(args.pairs);
@@ -94,9 +96,7 @@ async function seed(): Promise<{ url: string; rooms: Array<{ id: number; seeker:
      select a.jobseeker_id, j.company_id, c.owner_id, j.id from applications a join jobs j on j.id = a.job_id join companies c on c.id = j.company_id
      returning id, jobseeker_id as seeker, employer_id as owner`,
   );
-  await client.query(
-    `insert into auth_sessions (id, user_id, expires_at) select 'bench-' || id, id, now() + interval '1 day' from users`,
-  );
+  await client.query(`insert into auth_sessions (id, user_id, expires_at) select 'bench-' || id, id, now() + interval '1 day' from users`);
   await client.end();
   return { url: url.toString(), rooms: rooms.rows };
 }
@@ -107,7 +107,11 @@ function post(url: string, token: string, body: unknown): Promise<{ status: numb
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { agent, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(data.length), authorization: `Bearer ${token}` } },
+      {
+        agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(data.length), authorization: `Bearer ${token}` },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -128,7 +132,8 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 log(`seeding ${pairs} pairs…`);
 const { url, rooms } = await seed();
 const env = { REDIS_URL: args['redis-url']!, REDIS_PREFIX: prefix, JWT_SECRET: secret, RATE_LIMIT_MULTIPLIER: '1000' };
-const [one, two] = await Promise.all([startServer(url, env), startServer(url, env)]);
+const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'chat-profiles')}`] : [];
+const [one, two] = await Promise.all([startServer(url, env, nodeArgs), startServer(url, env, nodeArgs)]);
 const signer = createTokenSigner(secret);
 const token = (userId: number, role: 'jobseeker' | 'employer') => signer.sign({ userId, role, sessionId: `bench-${userId}` });
 
