@@ -48,6 +48,8 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The IANA zone of the person's browser (PATCH /api/account/); null until it has told us. */
+    timeZone: text('time_zone'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
