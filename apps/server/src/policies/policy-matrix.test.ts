@@ -76,12 +76,7 @@ async function makeWorld() {
   const application = await createApplication(t.db, { jobId: job.id, jobseekerId: applicant.user.id, resumeFileId: resume.id });
   const [notification] = await t.db.insert(notifications).values({ userId: applicant.user.id, type: 'test', message: 'Hello' }).returning();
   const category = await createCategory(t.db);
-  const room = await createChatRoom(t.db, {
-    jobseekerId: applicant.user.id,
-    companyId: company.id,
-    employerId: owner.user.id,
-    jobId: job.id,
-  });
+  const room = await createChatRoom(t.db, { jobseekerId: applicant.user.id, companyId: company.id, employerId: owner.user.id, jobId: job.id });
   const message = await createChatMessage(t.db, { roomId: room.id, senderId: owner.user.id, fromJobseeker: false, content: 'Hello Ada' });
   const login = await t.app.inject({
     method: 'POST',
@@ -153,24 +148,8 @@ const freshInterview = async (kind: 'scheduled' | 'offered' = 'scheduled') => {
     ? createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, scheduledTime: slot() })
     : createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, offeredTimes: [slot(), slot()] });
 };
-const interviewSides = (ok: number): Expect => ({
-  owner: ok,
-  recruiter: ok,
-  otherCompany: 404,
-  applicant: ok,
-  otherSeeker: 404,
-  admin: 403,
-  anonymous: 401,
-});
-const seekerAnswers = (ok: number): Expect => ({
-  owner: 403,
-  recruiter: 403,
-  otherCompany: 403,
-  applicant: ok,
-  otherSeeker: 404,
-  admin: 403,
-  anonymous: 401,
-});
+const interviewSides = (ok: number): Expect => ({ owner: ok, recruiter: ok, otherCompany: 404, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
+const seekerAnswers = (ok: number): Expect => ({ owner: 403, recruiter: 403, otherCompany: 403, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
 
 interface Request {
   url: string;
@@ -373,13 +352,7 @@ const rows: Row[] = [
     path: '/api/schedule-interview/',
     request: async () => ({
       url: '/api/schedule-interview/',
-      payload: {
-        application: (await freshApplication()).id,
-        scheduled_time: slot().toISOString(),
-        duration_minutes: 30,
-        time_zone: 'UTC',
-        mode: 'phone',
-      },
+      payload: { application: (await freshApplication()).id, scheduled_time: slot().toISOString(), duration_minutes: 30, time_zone: 'UTC', mode: 'phone' },
     }),
     expect: { ...byRole(201, { employer: true }), otherCompany: 404 },
   },
@@ -571,10 +544,7 @@ const rows: Row[] = [
     variant: 'a job seeker who never applied',
     method: 'POST',
     path: '/api/chatrooms/get_or_create/',
-    request: () => ({
-      url: '/api/chatrooms/get_or_create/',
-      payload: { jobseeker_id: w.otherSeeker.user.id, employer_id: w.owner.user.id },
-    }),
+    request: () => ({ url: '/api/chatrooms/get_or_create/', payload: { jobseeker_id: w.otherSeeker.user.id, employer_id: w.owner.user.id } }),
     expect: { ...byRole(404, { employer: true, jobseeker: true }) },
   },
   {
