@@ -100,3 +100,67 @@ test('the employer offers three times, the job seeker picks one and downloads th
   await expect(other.getByText(words)).toBeVisible();
   await expect(other.getByText('Northwind Labs').first()).toBeVisible();
 });
+
+test("the scheduler: the interviewer is any member of the company, and the job seeker's own time shows beside the employer's", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The job seeker signs in from Tokyo: the browser tells the server its zone, once this session.
+  const seekerContext = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const seeker = await seekerContext.newPage();
+  const sent = seeker.waitForResponse((r) => r.url().endsWith('/api/account/') && r.request().method() === 'PATCH');
+  const seekerLogin = await loginAs(seeker, demo.seeker);
+  expect(((await (await sent).json()) as { time_zone: string }).time_zone).toBe('Asia/Tokyo');
+
+  const seekerHeaders = { Authorization: `Bearer ${seekerLogin.accessToken}` };
+  const mine = (await (await request.get(`${e2eEnv.baseURL}/api/myapplications/?page_size=100`, { headers: seekerHeaders })).json()) as {
+    results: { id: number; status: string; job: { id: number; company: { name: string } } }[];
+  };
+  const application = mine.results.find(
+    (a) => a.job.company.name === 'Northwind Labs' && !['hired', 'rejected', 'withdrawn'].includes(a.status),
+  );
+  if (!application) throw new Error('the demo seeker has no open application to Northwind Labs');
+
+  // The employer plans from Berlin.
+  const employerContext = await browser.newContext({ timezoneId: 'Europe/Berlin' });
+  const page = await employerContext.newPage();
+  const employer = await loginAs(page, demo.employer);
+  await page.goto(`/#/EmployerJobapplicants/${application.job.id}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Jordan Lee', exact: true }) });
+  await row.getByRole('link', { name: 'Schedule interview' }).click();
+  await expect(page.getByRole('heading', { name: 'Interview with Jordan Lee' })).toBeVisible();
+  const interviewer = page.getByRole('combobox', { name: 'Interviewer' });
+  await expect(interviewer).toHaveValue(`${employer.user.full_name} (me)`);
+
+  await page.locator('button[data-direction="next"]').click();
+  await page.locator('.mantine-DatePicker-day:not([data-outside]):not([data-disabled])').nth(14).click();
+  // 10:00 in Berlin is 17:00 or 18:00 in Tokyo (summer or winter time in Berlin), written in the browser's locale.
+  await expect(page.getByText(/^Their time: (1[78]:00|0[56]:00 PM) in Asia\/Tokyo$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Your interviews on/ })).toBeVisible();
+
+  // The recruiter of the team interviews instead: the day shown is theirs.
+  await interviewer.click();
+  await page.getByRole('option', { name: 'Jordan Blake' }).click();
+  await expect(page.getByRole('heading', { name: /^Jordan Blake's interviews on/ })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Call link' }).fill('https://meet.example.com/e2e-interviewer');
+  await page.getByRole('button', { name: 'Schedule interview' }).click();
+  await expect(page).toHaveURL(/#\/EmployerInterviews/);
+
+  const employerHeaders = { Authorization: `Bearer ${employer.accessToken}` };
+  const list = (await (
+    await request.get(`${e2eEnv.baseURL}/api/interview-schedules/?application=${application.id}&status=scheduled`, {
+      headers: employerHeaders,
+    })
+  ).json()) as { results: { id: number; interviewer: { full_name: string }; meeting_link: string | null }[] };
+  const created = list.results.find((i) => i.meeting_link === 'https://meet.example.com/e2e-interviewer');
+  expect(created?.interviewer.full_name).toBe('Jordan Blake');
+
+  // Leave the demo as it was: the interview cancelled, the seeker's zone back to the seeded one.
+  await request.patch(`${e2eEnv.baseURL}/api/update-interview/${created!.id}/`, {
+    headers: employerHeaders,
+    data: { status: 'cancelled' },
+  });
+  await request.patch(`${e2eEnv.baseURL}/api/account/`, { headers: seekerHeaders, data: { time_zone: 'Europe/Berlin' } });
+  await Promise.all([seekerContext.close(), employerContext.close()]);
+});

@@ -28,6 +28,8 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createLocalStorage, type Storage } from './lib/storage';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokenSigner } from './modules/auth/tokens';
@@ -285,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
 
   authRoutes(app, { auth });
+  accountRoutes(app, { account: createAccountService({ db }) });
   taxonomyRoutes(app, { db });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.

@@ -55,6 +55,8 @@ export const users = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
+    /** The IANA zone of the person's browser (PATCH /api/account/); null until it has told us. */
+    timeZone: text('time_zone'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

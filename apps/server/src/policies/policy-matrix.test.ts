@@ -873,6 +873,23 @@ const rows: Row[] = [
     ];
   }),
 
+  // One's own account: no id in the path, so every signed-in caller changes only their own row.
+  {
+    action: 'own',
+    method: 'PATCH',
+    path: '/api/account/',
+    request: () => ({ url: '/api/account/', payload: { time_zone: 'Europe/Berlin' } }),
+    expect: byRole(200, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'own',
+    variant: 'an unknown zone',
+    method: 'PATCH',
+    path: '/api/account/',
+    request: () => ({ url: '/api/account/', payload: { time_zone: 'Mars/Olympus' } }),
+    expect: { ...everyone(400), anonymous: 401 },
+  },
+
   // Signing in: open to everyone; an empty body is bad input for all alike.
   ...[
     '/api/signup/',

@@ -70,6 +70,8 @@ export const applicantOut = z.object({
     email: z.string(),
     current_job_title: z.string().nullable(),
     photo: z.string().nullable(),
+    /** The job seeker's IANA time zone (from their browser); null until known. */
+    time_zone: z.string().nullable(),
   }),
   history: z.array(historyEntry),
   /** The member of the company who last moved it (null before any move, or once that account is gone). */

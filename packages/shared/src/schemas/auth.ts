@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { roles, selfServiceRoles } from '../vocabulary';
-import { email } from './common';
+import { email, timeZoneName } from './common';
 
 export const roleSchema = z.enum(roles);
 export const selfServiceRole = z.enum(selfServiceRoles);
@@ -48,6 +48,19 @@ export const loginResponse = z.object({
   companyDetailsSubmitted: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** PATCH /api/account/: the caller's own account; only the time zone changes here (null: not known). */
+export const accountUpdate = z.object({ time_zone: timeZoneName.nullable() });
+export type AccountUpdate = z.input<typeof accountUpdate>;
+export const accountOut = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  role: roleSchema,
+  /** The IANA zone of the person's browser, as last sent; null until known. */
+  time_zone: z.string().nullable(),
+});
+export type AccountOut = z.infer<typeof accountOut>;
 
 export const emailRequest = z.object({ email });
 export type EmailRequest = z.infer<typeof emailRequest>;

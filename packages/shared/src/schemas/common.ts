@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { isTimeZone } from '../vocabulary/interviews';
 
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ones are bad input, not a 500. */
 export const maxId = 2_147_483_647;
@@ -67,3 +68,6 @@ export const email = z
   .toLowerCase()
   .max(limits.emailMax)
   .pipe(z.email({ message: 'Enter a valid e-mail address.' }));
+
+/** An IANA time zone name known to this runtime (`Europe/Berlin`, `UTC`); bare offsets are bad input. */
+export const timeZoneName = z.string().trim().max(64).refine(isTimeZone, 'Use a time zone name like Europe/Berlin.');

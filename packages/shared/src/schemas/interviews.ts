@@ -6,14 +6,13 @@ import {
   interviewModes,
   interviewStages,
   interviewStatuses,
-  isTimeZone,
   recommendations,
 } from '../vocabulary';
-import { dbId, paginated, paginationQuery } from './common';
+import { dbId, paginated, paginationQuery, timeZoneName } from './common';
 
 /** A moment with its offset (`2026-11-25T09:30:00+01:00` or `…Z`); answers always give UTC. */
 const instant = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset, like 2026-11-25T09:30:00Z.' });
-const timeZone = z.string().trim().max(64).refine(isTimeZone, 'Use a time zone name like Europe/Berlin.');
+const timeZone = timeZoneName;
 const duration = z
   .number()
   .int()
@@ -91,6 +90,8 @@ export const interviewsQuery = paginationQuery.extend({
   application: z.coerce.number().pipe(dbId).optional(),
   job: z.coerce.number().pipe(dbId).optional(),
   status: z.enum(interviewStatuses).optional(),
+  /** One interviewer's interviews (a member's user id; the scheduler shows the chosen member's day). */
+  interviewer: z.coerce.number().pipe(dbId).optional(),
 });
 /** The list's filters as a client sends them (all optional). */
 export type InterviewsQuery = Partial<z.output<typeof interviewsQuery>>;

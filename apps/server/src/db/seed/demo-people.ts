@@ -262,6 +262,8 @@ export async function seedDemoPeople(
     fullName: 'Jordan Lee',
     role: 'jobseeker',
     password: options.password,
+    // As their browser reported it (employers see "their time" when scheduling).
+    timeZone: 'Europe/Berlin',
   });
   const photo = await createUploadedFile(db, storage, jordan.id, {
     name: 'jordan.png',

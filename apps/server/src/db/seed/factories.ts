@@ -41,6 +41,8 @@ export interface UserSeed {
   role?: Role;
   emailVerified?: boolean;
   isActive?: boolean;
+  /** The IANA zone their browser reported (null: not known yet, as for anyone who has not signed in). */
+  timeZone?: string | null;
 }
 
 /** Makes a user. The demo seed and the tests both make people through this. */
@@ -56,6 +58,7 @@ export async function createUser(db: Db, seed: UserSeed = {}): Promise<UserRow> 
       passwordHash: password === null ? null : await hashPassword(password),
       emailVerified: seed.emailVerified ?? true,
       isActive: seed.isActive ?? true,
+      timeZone: seed.timeZone ?? null,
     })
     .returning();
   return row!;

@@ -46,6 +46,7 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
       email: applicant.email,
       current_job_title: row.currentJobTitle,
       photo: row.photoFileId ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
+      time_zone: applicant.timeZone,
     },
     history: presentHistory(history),
     last_moved_by: lastMovedBy(history),

@@ -284,7 +284,7 @@ export async function findRecentApplications(db: Db, jobseekerId: number, limit:
 /** An application as its job's employer sees it. */
 export interface ApplicantRecord {
   application: ApplicationRow;
-  applicant: { id: number; fullName: string; email: string };
+  applicant: { id: number; fullName: string; email: string; timeZone: string | null };
   currentJobTitle: string | null;
   photoFileId: number | null;
   resume: UploadedFileRow;
@@ -292,7 +292,7 @@ export interface ApplicantRecord {
 
 const applicantColumns = {
   application: applications,
-  applicant: { id: users.id, fullName: users.fullName, email: users.email },
+  applicant: { id: users.id, fullName: users.fullName, email: users.email, timeZone: users.timeZone },
   currentJobTitle: jobseekerProfiles.currentJobTitle,
   photoFileId: jobseekerProfiles.photoFileId,
   resume: uploadedFiles,

@@ -65,11 +65,12 @@ const when = (d: Date, timeZone: string) =>
 export function createInviteMailer({ mailer, log, ctx }: { mailer: Mailer; log: FastifyBaseLogger; ctx: InviteContext }) {
   const inFlight = new Set<Promise<void>>();
 
-  function messages(kind: InviteKind, r: InterviewRecord) {
+  /** One side's e-mail: times in the recipient's own zone when known, else in the interview's. */
+  function message(kind: InviteKind, r: InterviewRecord, side: 'jobseeker' | 'interviewer') {
     const i = r.interview;
     const link = `${ctx.publicUrl}/#/jobseekerapplications`;
     const what = `your interview for ${r.jobTitle} at ${r.companyName}`;
-    const at = i.scheduledTime ? when(i.scheduledTime, i.timeZone) : '';
+    const at = i.scheduledTime ? when(i.scheduledTime, r[side].timeZone ?? i.timeZone) : '';
     const subjects: Record<InviteKind, string> = {
       scheduled: `Interview scheduled: ${r.jobTitle} at ${r.companyName}`,
       offered: `Pick a time for your interview: ${r.jobTitle} at ${r.companyName}`,
@@ -91,15 +92,18 @@ export function createInviteMailer({ mailer, log, ctx }: { mailer: Mailer; log: 
     const how = i.mode === 'in_person' ? `Address: ${i.location ?? ''}` : i.meetingLink ? `Join: ${i.meetingLink}` : 'By phone.';
     const text = `${lines[kind]}\n${kind === 'offered' ? '' : `${how}\nInterviewer: ${r.interviewer.fullName}\n`}\n${ctx.productName}`;
     const calendar = i.scheduledTime && !kind.startsWith('reminder') ? interviewCalendar(r, ctx) : undefined;
-    const toSeeker = { to: r.jobseeker.email, subject: subjects[kind], text, ...(calendar && { calendar }) };
-    if (kind === 'offered') return [toSeeker];
-    const toInterviewer = {
+    if (side === 'jobseeker') return { to: r.jobseeker.email, subject: subjects[kind], text, ...(calendar && { calendar }) };
+    return {
       to: r.interviewer.email,
       subject: subjects[kind].replace('your interview', 'the interview'),
-      text: `${text.replace(/your interview/g, `the interview with ${r.jobseeker.fullName}`)}`,
+      text: text.replace(/your interview/g, `the interview with ${r.jobseeker.fullName}`),
       ...(calendar && { calendar }),
     };
-    return [toSeeker, toInterviewer];
+  }
+
+  function messages(kind: InviteKind, r: InterviewRecord) {
+    const toSeeker = message(kind, r, 'jobseeker');
+    return kind === 'offered' ? [toSeeker] : [toSeeker, message(kind, r, 'interviewer')];
   }
 
   return {

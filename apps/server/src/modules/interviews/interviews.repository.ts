@@ -23,8 +23,9 @@ export interface InterviewRecord {
   interview: InterviewRow;
   jobTitle: string;
   companyName: string;
-  jobseeker: { id: number; fullName: string; email: string };
-  interviewer: { id: number; fullName: string; email: string };
+  /** `timeZone`: the person's own (their browser's), null until known; e-mails to them use it. */
+  jobseeker: { id: number; fullName: string; email: string; timeZone: string | null };
+  interviewer: { id: number; fullName: string; email: string; timeZone: string | null };
   hasFeedback: boolean;
 }
 
@@ -32,8 +33,8 @@ const recordColumns = {
   interview: interviews,
   jobTitle: jobs.title,
   companyName: companies.name,
-  jobseeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
-  interviewer: { id: interviewer.id, fullName: interviewer.fullName, email: interviewer.email },
+  jobseeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email, timeZone: seeker.timeZone },
+  interviewer: { id: interviewer.id, fullName: interviewer.fullName, email: interviewer.email, timeZone: interviewer.timeZone },
   hasFeedback: sql<boolean>`exists (select 1 from ${interviewFeedbacks} f where f.interview_id = ${interviews.id})`,
 };
 
@@ -60,6 +61,7 @@ export interface InterviewListFilter {
   application?: number | undefined;
   job?: number | undefined;
   status?: InterviewStatus | undefined;
+  interviewer?: number | undefined;
   page: number;
   page_size: number;
 }
@@ -75,6 +77,7 @@ export async function findInterviewRecords(db: Db, f: InterviewListFilter): Prom
   if (f.application !== undefined) where.push(eq(interviews.applicationId, f.application));
   if (f.job !== undefined) where.push(eq(interviews.jobId, f.job));
   if (f.status !== undefined) where.push(eq(interviews.status, f.status));
+  if (f.interviewer !== undefined) where.push(eq(interviews.interviewerId, f.interviewer));
   if (f.when === 'upcoming') where.push(or(isNull(interviews.endTime), gte(interviews.endTime, sql`now()`))!);
   if (f.when === 'past') where.push(lt(interviews.endTime, sql`now()`));
   const condition = and(...where);

@@ -389,6 +389,59 @@ describe('bad input and wrong callers', () => {
     expect(await list(s.seeker.token, `when=upcoming&application=${s.application.id}`)).toEqual([b.id, a.id]);
     expect((await t.app.inject({ url: '/api/interview-schedules/?when=soon', headers: bearer(s.seeker.token) })).statusCode).toBe(400);
   });
+
+  it("filters by interviewer: a member's own day, within the caller's company only", async () => {
+    const s = await scene();
+    const recruiter = await createRecruiter(t.db, s.employer.company.id, { fullName: 'Rae Recruiter' });
+    const second = await s.addApplicant();
+    const mine = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(20, '09:00:00') }),
+    );
+    const theirs = json<InterviewOut>(
+      await schedule(s.employer.token, {
+        ...base,
+        application: second.application.id,
+        scheduled_time: day(20, '09:00:00'),
+        interviewer: recruiter.id,
+      }),
+    );
+    expect(theirs.interviewer).toEqual({ id: recruiter.id, full_name: 'Rae Recruiter' });
+    const ids = async (token: string, query: string) =>
+      json<Page<InterviewOut>>(await t.app.inject({ url: `/api/interview-schedules/?${query}`, headers: bearer(token) })).results.map(
+        (i) => i.id,
+      );
+    expect(await ids(s.employer.token, `job=${s.employer.job.id}&interviewer=${recruiter.id}`)).toEqual([theirs.id]);
+    expect(await ids(s.employer.token, `job=${s.employer.job.id}&interviewer=${s.employer.user.id}`)).toEqual([mine.id]);
+    // Another company naming this recruiter sees none of their interviews.
+    const stranger = await employerWithJob(t);
+    expect(await ids(stranger.token, `interviewer=${recruiter.id}`)).toEqual([]);
+    for (const bad of ['interviewer=abc', 'interviewer=0', 'interviewer=-3', 'interviewer=99999999999']) {
+      expect((await t.app.inject({ url: `/api/interview-schedules/?${bad}`, headers: bearer(s.employer.token) })).statusCode).toBe(400);
+    }
+  });
+});
+
+describe("e-mails in each recipient's time zone", () => {
+  it("gives the job seeker's mail their own zone when known, the interview's zone otherwise", async () => {
+    const s = await scene();
+    const setZone = (token: string, time_zone: string | null) =>
+      t.app.inject({ method: 'PATCH', url: '/api/account/', headers: bearer(token), payload: { time_zone } });
+    expect((await setZone(s.seeker.token, 'America/New_York')).statusCode).toBe(200);
+    const created = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(24, '08:00:00') }),
+    );
+    const toSeeker = await mailAbout(s.seeker.user.email, /^Interview scheduled/);
+    // 08:00 UTC: 04:00 in New York (EDT), 10:00 in Berlin (the interview's zone, the employer's mail).
+    expect(toSeeker.raw).toMatch(/at 04:00 \(America\/New_York\)/);
+    const toEmployer = await mailAbout(s.employer.user.email, /^Interview scheduled/);
+    expect(toEmployer.raw).toMatch(/at 10:00 \(Europe\/Berlin\)/);
+
+    // A job seeker whose zone is not known yet reads the interview's zone.
+    expect((await setZone(s.seeker.token, null)).statusCode).toBe(200);
+    expect((await update(s.employer.token, created.id, { scheduled_time: day(25, '08:00:00') })).statusCode).toBe(200);
+    const moved = await mailAbout(s.seeker.user.email, /^Interview moved/);
+    expect(moved.raw).toMatch(/at 10:00 \(Europe\/Berlin\)/);
+  });
 });
 
 describe('feedback', () => {

@@ -17,6 +17,7 @@ const UserMenu = lazy(() => import('./user-menu'));
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'));
 // The live connection (socket.io-client, ~15 KB) likewise loads once signed in.
 const LiveUpdates = lazy(() => import('./live-updates'));
+const TimeZoneSync = lazy(() => import('./time-zone-sync'));
 
 function isCurrent(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -134,6 +135,7 @@ export function AppLayout() {
               {isSignedIn ? (
                 <Suspense fallback={<Box w={84} h={42} />}>
                   <LiveUpdates />
+                  <TimeZoneSync />
                   <NotificationBell />
                   <UserMenu />
                 </Suspense>

@@ -128,7 +128,7 @@ function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: nu
                 size="xs"
                 component={Link}
                 to={`/schedule-interview/${item.id}`}
-                state={{ applicantName: item.applicant.full_name, jobTitle, jobId }}
+                state={{ applicantName: item.applicant.full_name, jobTitle, jobId, jobseekerTimeZone: item.applicant.time_zone }}
                 leftSection={<CalendarIcon size={14} />}
               >
                 Schedule interview

@@ -28,7 +28,10 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError, fieldError, isApiError } from '../../../lib/api/api-error';
+import { useSession } from '../../../lib/session/use-session';
 import { browserTimeZone, formatInZone, timeZoneChoices, utcToZoned, zonedTimeToUtc } from '../../../lib/zoned-time';
+import { useGetOwnCompanyQuery } from '../../companies/api/companies-api';
+import { useGetTeamQuery } from '../../teams/api/teams-api';
 import { useGetInterviewsQuery, useScheduleInterviewMutation } from '../api/interviews-api';
 import { howAndWhere } from '../components/interview-formats';
 import classes from './interviews.module.css';
@@ -38,6 +41,8 @@ export interface ScheduleState {
   applicantName?: string;
   jobTitle?: string;
   jobId?: number;
+  /** The job seeker's IANA zone, null when they have not told us yet (the applicants list carries it). */
+  jobseekerTimeZone?: string | null;
 }
 
 const times = Array.from({ length: (21 - 7) * 4 }, (_, i) => {
@@ -54,9 +59,39 @@ function overlaps(a: { start: number; end: number }, i: InterviewOut) {
   return a.start < Date.parse(i.end_time) && Date.parse(i.scheduled_time) < a.end;
 }
 
-/** The employer's other interviews on the chosen day, with any that overlap the chosen time marked. */
-function DayAgenda({ day, timeZone, slot }: { day: string | null; timeZone: string; slot: { start: number; end: number } | null }) {
-  const { data, isLoading } = useGetInterviewsQuery({ when: 'upcoming' });
+/** "14:00", or "Wed, 3 Jun 2031, 02:00" when the instant falls on another day in `theirZone` than in `ourZone`. */
+function theirTime(instant: Date | string, ourZone: string, theirZone: string): string {
+  const sameDay = utcToZoned(instant, ourZone).date === utcToZoned(instant, theirZone).date;
+  return formatInZone(instant, theirZone, sameDay ? { timeOnly: true } : {});
+}
+
+/** The job seeker's time of a slot beside the employer's: their zone when known, or that it is not known yet. */
+function TheirTime({ instant, ourZone, theirZone }: { instant: Date | string; ourZone: string; theirZone: string | null | undefined }) {
+  // Opened without the applicants list's hand-over (a typed address): say nothing rather than guess.
+  if (theirZone === undefined) return null;
+  return (
+    <Text size="sm" c="dimmed" component="span">
+      {theirZone === null
+        ? "Their time: the job seeker's time zone is not known yet."
+        : `Their time: ${theirTime(instant, ourZone, theirZone)} in ${theirZone}`}
+    </Text>
+  );
+}
+
+/** The chosen interviewer's other interviews on the chosen day, with any that overlap the chosen time marked. */
+function DayAgenda({
+  day,
+  timeZone,
+  slot,
+  interviewer,
+}: {
+  day: string | null;
+  timeZone: string;
+  slot: { start: number; end: number } | null;
+  interviewer: { id: number; name: string; isMe: boolean };
+}) {
+  const { data, isLoading } = useGetInterviewsQuery({ when: 'upcoming', interviewer: interviewer.id });
+  const whose = interviewer.isMe ? 'Your' : `${interviewer.name}'s`;
   const onDay = (data?.results ?? []).filter(
     (i) => i.scheduled_time && i.status !== 'cancelled' && day && utcToZoned(i.scheduled_time, timeZone).date === day,
   );
@@ -64,8 +99,8 @@ function DayAgenda({ day, timeZone, slot }: { day: string | null; timeZone: stri
     <Card withBorder>
       <Title order={2} fz="md" mb="xs">
         {day
-          ? `Your company's interviews on ${formatInZone(zonedTimeToUtc(day, '12:00', timeZone), timeZone, { dateOnly: true })}`
-          : "Your company's interviews that day"}
+          ? `${whose} interviews on ${formatInZone(zonedTimeToUtc(day, '12:00', timeZone), timeZone, { dateOnly: true })}`
+          : `${whose} interviews that day`}
       </Title>
       {isLoading ? (
         <Text size="sm" c="dimmed">
@@ -114,6 +149,7 @@ export function ScheduleInterviewScreen() {
   const applicationId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
   const state = (useLocation().state ?? {}) as ScheduleState;
   const navigate = useNavigate();
+  const me = useSession().user?.id ?? 0;
   usePageTitle(state.applicantName ? `Schedule an interview with ${state.applicantName}` : 'Schedule an interview');
 
   const [kind, setKind] = useState<'one' | 'offer'>('one');
@@ -126,6 +162,16 @@ export function ScheduleInterviewScreen() {
   const [location, setLocation] = useState('');
   const [notes, setNotes] = useState('');
   const [offered, setOffered] = useState<string[]>([]);
+  const [interviewerId, setInterviewerId] = useState<number | null>(null);
+  // The interviewer: any member of the company (owner and recruiters), the caller unless they choose another.
+  const { data: company } = useGetOwnCompanyQuery();
+  const { data: team } = useGetTeamQuery(company?.id ?? 0, { skip: !company });
+  const members = team?.members ?? [];
+  const interviewer = interviewerId ?? me;
+  const interviewerName = members.find((m) => m.id === interviewer)?.full_name ?? '';
+  const interviewerChoices = members.length
+    ? members.map((m) => ({ value: String(m.id), label: m.id === me ? `${m.full_name} (me)` : m.full_name }))
+    : [{ value: String(me), label: 'Me' }];
   const [schedule, { isLoading, error, reset }] = useScheduleInterviewMutation();
   const zones = useMemo(() => timeZoneChoices([browserTimeZone(), 'UTC']), []);
 
@@ -148,6 +194,7 @@ export function ScheduleInterviewScreen() {
       duration_minutes: Number(duration),
       time_zone: timeZone,
       mode,
+      ...(interviewer !== me ? { interviewer } : {}),
       ...(mode === 'in_person' ? { location } : {}),
       ...(mode === 'video' ? { meeting_link: link } : {}),
       notes,
@@ -175,7 +222,7 @@ export function ScheduleInterviewScreen() {
     error &&
     !clash &&
     !timeError &&
-    !['location', 'meeting_link', 'notes', 'time_zone', 'duration_minutes'].some((f) => fieldError(error, f))
+    !['location', 'meeting_link', 'notes', 'time_zone', 'duration_minutes', 'interviewer'].some((f) => fieldError(error, f))
       ? describeError(error)
       : null;
   const canSubmit = kind === 'one' ? start !== null && !inPast : offered.length >= interviewLimits.offeredMin;
@@ -216,6 +263,16 @@ export function ScheduleInterviewScreen() {
               <DatePicker value={day} onChange={setDay} minDate={today} aria-label="Interview day" />
             </Card>
             <Stack gap="md">
+              <Select
+                label="Interviewer"
+                description="Their other interviews that day are listed below; a clash with them is refused."
+                data={interviewerChoices}
+                value={String(interviewer)}
+                onChange={(v) => v && setInterviewerId(Number(v))}
+                allowDeselect={false}
+                searchable={members.length > 8}
+                error={fieldError(error, 'interviewer')}
+              />
               <Group grow align="flex-start" wrap="wrap">
                 <Select label="Start" data={times} value={time} onChange={setTime} allowDeselect={false} searchable miw={120} />
                 <Select
@@ -238,11 +295,14 @@ export function ScheduleInterviewScreen() {
                 error={fieldError(error, 'time_zone')}
               />
               {start && (
-                <Text size="sm" c={inPast ? 'red' : undefined}>
-                  {inPast
-                    ? 'That time has passed. Choose a later one.'
-                    : `${formatInZone(start, timeZone, { withZone: true })} · ${formatInZone(start, 'UTC', { timeOnly: true })} UTC`}
-                </Text>
+                <Stack gap={2}>
+                  <Text size="sm" c={inPast ? 'red' : undefined}>
+                    {inPast
+                      ? 'That time has passed. Choose a later one.'
+                      : `${formatInZone(start, timeZone, { withZone: true })} · ${formatInZone(start, 'UTC', { timeOnly: true })} UTC`}
+                  </Text>
+                  {!inPast && <TheirTime instant={start} ourZone={timeZone} theirZone={state.jobseekerTimeZone} />}
+                </Stack>
               )}
               {kind === 'offer' && (
                 <Stack gap="xs">
@@ -262,7 +322,10 @@ export function ScheduleInterviewScreen() {
                     <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Offered times">
                       {offered.map((iso) => (
                         <Group component="li" key={iso} gap="xs" justify="space-between" wrap="nowrap">
-                          <Text size="sm">{formatInZone(iso, timeZone, { withZone: true })}</Text>
+                          <Stack gap={0}>
+                            <Text size="sm">{formatInZone(iso, timeZone, { withZone: true })}</Text>
+                            <TheirTime instant={iso} ourZone={timeZone} theirZone={state.jobseekerTimeZone} />
+                          </Stack>
                           <CloseButton
                             size="sm"
                             aria-label={`Remove ${formatInZone(iso, timeZone)}`}
@@ -274,7 +337,12 @@ export function ScheduleInterviewScreen() {
                   )}
                 </Stack>
               )}
-              <DayAgenda day={day} timeZone={timeZone} slot={kind === 'one' ? slot : null} />
+              <DayAgenda
+                day={day}
+                timeZone={timeZone}
+                slot={kind === 'one' ? slot : null}
+                interviewer={{ id: interviewer, name: interviewerName, isMe: interviewer === me }}
+              />
             </Stack>
           </div>
           <Stack gap="md" maw={640}>
