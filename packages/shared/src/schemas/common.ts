@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { isCurrencyCode, type CurrencyCode } from '../vocabulary/money';
 
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ones are bad input, not a 500. */
 export const maxId = 2_147_483_647;
@@ -67,3 +68,11 @@ export const email = z
   .toLowerCase()
   .max(limits.emailMax)
   .pipe(z.email({ message: 'Enter a valid e-mail address.' }));
+
+/** An ISO 4217 currency code (`eur` reads as `EUR`); an unknown code is bad input. */
+export const currencyCode = z
+  .string({ error: 'Use a currency code, like EUR or USD.' })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, { error: (issue) => `${String(issue.input)} is not a currency code (ISO 4217), like EUR or USD.` })
+  .transform((v) => v as CurrencyCode);

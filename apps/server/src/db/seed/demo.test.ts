@@ -151,7 +151,8 @@ describe('demo seed', () => {
 
   it('gives the demo seeker an upcoming interview, a completed one with feedback (one shown) and an open offer; the employer a week of interviews', async () => {
     const signIn = async (email: string) =>
-      json<{ accessToken: string }>(await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } })).accessToken;
+      json<{ accessToken: string }>(await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } }))
+        .accessToken;
     const seeker = await signIn('seeker@example.com');
     const mine = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/', headers: bearer(seeker) })).results;
     const statuses = mine.map((i) => i.status).sort();
@@ -161,9 +162,13 @@ describe('demo seed', () => {
     const feedback = json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(seeker) })).results;
     expect(feedback.filter((f) => f.is_approved)).toHaveLength(1);
     const employer = await signIn('employer@example.com');
-    const week = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=upcoming', headers: bearer(employer) })).results;
+    const week = json<Page<InterviewOut>>(
+      await t.app.inject({ url: '/api/interview-schedules/?when=upcoming', headers: bearer(employer) }),
+    ).results;
     expect(new Set(week.filter((i) => i.scheduled_time).map((i) => i.scheduled_time!.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
-    const past = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=past', headers: bearer(employer) })).results;
+    const past = json<Page<InterviewOut>>(
+      await t.app.inject({ url: '/api/interview-schedules/?when=past', headers: bearer(employer) }),
+    ).results;
     expect(past.some((i) => !i.has_feedback)).toBe(true);
   });
 

@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { ApplicationStatus, Education, FeedbackCriterion, InterviewMode, InterviewStage, InterviewStatus, Recommendation, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
+import type {
+  ApplicationStatus,
+  Education,
+  FeedbackCriterion,
+  InterviewMode,
+  InterviewStage,
+  InterviewStatus,
+  Recommendation,
+  JobPreferences,
+  ProfileSkill,
+  Role,
+  WorkExperience,
+} from '@jobportal/shared';
 import type { Db } from '../client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 import {
@@ -71,6 +83,8 @@ export interface CompanySeed {
   websiteUrl?: string;
   foundedDate?: string;
   techStack?: string[];
+  /** ISO 4217; USD (the column's default) when not given. */
+  defaultCurrency?: string;
 }
 
 export async function createCompany(db: Db, ownerId: number, seed: CompanySeed = {}): Promise<CompanyRow> {
@@ -87,6 +101,7 @@ export async function createCompany(db: Db, ownerId: number, seed: CompanySeed =
       websiteUrl: seed.websiteUrl ?? null,
       foundedDate: seed.foundedDate ?? null,
       techStack: seed.techStack ?? [],
+      ...(seed.defaultCurrency ? { defaultCurrency: seed.defaultCurrency } : {}),
     })
     .returning();
   return row!;
@@ -119,6 +134,8 @@ export interface JobSeed {
   isRemote?: boolean;
   salaryMin?: number | null;
   salaryMax?: number | null;
+  /** ISO 4217; the company's default currency when not given. */
+  currency?: string;
   employmentType?: (typeof employmentTypes)[number];
   experienceLevel?: (typeof experienceLevels)[number];
   jobFunction?: string | null;
@@ -148,6 +165,7 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
       isRemote: seed.isRemote ?? false,
       salaryMin: seed.salaryMin ?? null,
       salaryMax: seed.salaryMax ?? null,
+      ...(seed.currency ? { currency: seed.currency } : {}),
       employmentType: seed.employmentType ?? 'Full-time',
       experienceLevel: seed.experienceLevel ?? 'Mid level',
       jobFunction: seed.jobFunction ?? null,

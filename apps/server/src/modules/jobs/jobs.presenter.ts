@@ -20,6 +20,7 @@ export function presentJob(
     is_remote: row.isRemote,
     salary_min: row.salaryMin,
     salary_max: row.salaryMax,
+    currency: row.currency,
     employment_type: row.employmentType,
     experience_level: row.experienceLevel,
     job_function: row.jobFunction,
@@ -56,6 +57,8 @@ export interface JobSummaryRecord {
   isRemote: boolean;
   salaryMin: number | null;
   salaryMax: number | null;
+  /** ISO 4217, the pay's currency. */
+  currency: string;
   employmentType: JobSummary['employment_type'];
   experienceLevel: JobSummary['experience_level'];
   skills: string[];
@@ -72,6 +75,7 @@ export function presentJobSummary(row: JobSummaryRecord): JobSummary {
     is_remote: row.isRemote,
     salary_min: row.salaryMin,
     salary_max: row.salaryMax,
+    currency: row.currency,
     employment_type: row.employmentType,
     experience_level: row.experienceLevel,
     skills: row.skills,
