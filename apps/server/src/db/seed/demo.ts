@@ -1,7 +1,17 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
-import { createCategory, createCompany, createJob, createRecruiter, createSkill, createUser, type CompanySeed } from './factories';
+import {
+  createCategory,
+  createCompany,
+  createJob,
+  createRecruiter,
+  createSkill,
+  createUser,
+  setCompanyLogo,
+  type CompanySeed,
+} from './factories';
+import { makeLogoPng } from './pictures';
 import type { Storage } from '../../lib/storage';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPeople, type DemoJob } from './demo-people';
@@ -160,9 +170,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const random = createRandom(20_240_917);
   const now = Date.now();
   const publicJobs: Array<DemoJob & { ownerEmail: string }> = [];
-  for (const { owner, pitch, focus, openJobs, closedJobs, ...details } of demoCompanies) {
+  for (const [index, { owner, pitch, focus, openJobs, closedJobs, ...details }] of demoCompanies.entries()) {
     const user = await createUser(db, { ...owner, role: 'employer', password: demoPassword });
     const company = await createCompany(db, user.id, details);
+    // Each demo company its own mark and colour.
+    await setCompanyLogo(db, storage, company.id, makeLogoPng(company.name, { variant: index }));
     // The main demo company has a hiring team: its owner and a recruiter who posted some of its jobs.
     const recruiter =
       owner.email === 'employer@example.com'

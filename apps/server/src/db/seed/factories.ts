@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { fileKinds } from '@jobportal/shared';
 import type {
   ApplicationStatus,
   Education,
@@ -252,6 +253,14 @@ export async function createUploadedFile(
     .values({ ownerId, storageKey, originalName: file.name, contentType: file.contentType, sizeBytes: file.data.length })
     .returning();
   return row!;
+}
+
+/** Gives a company a logo (PNG bytes), stored as an uploaded logo is (files service: logos/company-<id>-<random>.png). */
+export async function setCompanyLogo(db: Db, storage: Storage, companyId: number, png: Buffer): Promise<string> {
+  const key = `${fileKinds.logo.folder}/company-${companyId}-${randomBytes(8).toString('hex')}.png`;
+  await storage.put(key, png);
+  await db.update(companies).set({ logo: key }).where(eq(companies.id, companyId));
+  return key;
 }
 
 export interface ApplicationSeed {
