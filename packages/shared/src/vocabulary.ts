@@ -14,6 +14,7 @@ export * from './files';
 export * from './vocabulary/accounts';
 export * from './vocabulary/companies';
 export * from './vocabulary/jobs';
+export * from './vocabulary/money';
 export * from './vocabulary/job-state';
 export * from './vocabulary/profiles';
 export * from './vocabulary/applications';

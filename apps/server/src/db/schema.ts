@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  char,
   check,
   customType,
   date,
@@ -143,11 +144,17 @@ export const companies = pgTable(
     description: text('description').notNull().default(''),
     headquartersLocation: text('headquarters_location'),
     techStack: jsonb('tech_stack').$type<string[]>().notNull().default([]),
+    /** ISO 4217: what its jobs pay in unless a job says otherwise (docs/decisions/016-money.md). */
+    defaultCurrency: char('default_currency', { length: 3 }).notNull().default('USD'),
     isApproved: boolean('is_approved').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_owner_key').on(t.ownerId), index('companies_approved_idx').on(t.isApproved, t.createdAt)],
+  (t) => [
+    uniqueIndex('companies_owner_key').on(t.ownerId),
+    index('companies_approved_idx').on(t.isApproved, t.createdAt),
+    check('companies_default_currency_check', sql`${t.defaultCurrency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 export const companyRoles = ['owner', 'recruiter'] as const;
@@ -253,6 +260,14 @@ export const jobs = pgTable(
     isRemote: boolean('is_remote').notNull().default(false),
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
+    /**
+     * ISO 4217, the currency of the pay range. Left out of an insert, the trigger `jobs_currency_default`
+     * (migration 0021) writes the company's default currency, so every write path (the API, seeds,
+     * the benchmark's bulk loaders) gets it.
+     */
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .$defaultFn(() => sql`default`),
     employmentType: text('employment_type', { enum: employmentTypes }).notNull(),
     experienceLevel: text('experience_level', { enum: experienceLevels }).notNull(),
     jobFunction: text('job_function'),
@@ -304,6 +319,7 @@ export const jobs = pgTable(
     index('jobs_skill_ids_idx').using('gin', t.skillIds),
     check('jobs_salary_order_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
     check('jobs_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('jobs_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('jobs_employment_type_check', sql.raw(`employment_type in (${employmentTypes.map((v) => `'${v}'`).join(', ')})`)),
     check('jobs_experience_level_check', sql.raw(`experience_level in (${experienceLevels.map((v) => `'${v}'`).join(', ')})`)),
   ],
@@ -337,6 +353,8 @@ export const jobSearch = pgTable(
     categoryIds: integer('category_ids').array().notNull(),
     skillIds: integer('skill_ids').array().notNull(),
     searchVector: tsvector('search_vector').notNull(),
+    /** jobs.currency: a pay filter is in one currency (migration 0021). */
+    currency: char('currency', { length: 3 }).notNull(),
   },
   (t) => [
     index('job_search_vector_idx').using('gin', t.searchVector),
@@ -355,12 +373,14 @@ export const jobSearch = pgTable(
       .on(t.postedAt)
       .where(sql`${t.id} % 128 = 0`),
     // The salary sort walks this index: highest pay first, then newest. The pay range's lower end
-    // trails, so a pay ceiling is checked in the index: better-paid jobs are passed without a visit.
+    // and the currency trail, so a pay ceiling and the filter's currency are checked in the index:
+    // better-paid jobs and jobs in other currencies are passed without a visit.
     index('job_search_salary_sort_idx').on(
       sql`coalesce(${t.salaryMax}, ${t.salaryMin}) desc nulls last`,
       t.postedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       sql`coalesce(${t.salaryMin}, ${t.salaryMax})`,
+      t.currency,
     ),
     // Newest first is this index read backwards.
     index('job_search_newest_idx').on(t.postedAt, t.id),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { isTimeZone } from '../vocabulary/interviews';
+import { isCurrencyCode, type CurrencyCode } from '../vocabulary/money';
 
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ones are bad input, not a 500. */
 export const maxId = 2_147_483_647;
@@ -71,3 +72,11 @@ export const email = z
 
 /** An IANA time zone name known to this runtime (`Europe/Berlin`, `UTC`); bare offsets are bad input. */
 export const timeZoneName = z.string().trim().max(64).refine(isTimeZone, 'Use a time zone name like Europe/Berlin.');
+
+/** An ISO 4217 currency code (`eur` reads as `EUR`); an unknown code is bad input. */
+export const currencyCode = z
+  .string({ error: 'Use a currency code, like EUR or USD.' })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, { error: (issue) => `${String(issue.input)} is not a currency code (ISO 4217), like EUR or USD.` })
+  .transform((v) => v as CurrencyCode);

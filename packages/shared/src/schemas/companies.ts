@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companySizes } from '../vocabulary';
-import { paginated, paginationQuery } from './common';
+import { currencyCode, paginated, paginationQuery } from './common';
+import { defaultCurrency } from '../vocabulary/money';
 
 const optionalText = (max: number) =>
   z
@@ -30,12 +31,15 @@ const companyFieldsCore = z.object({
   description: z.string().trim().max(5000, 'Use at most 5,000 characters.'),
   headquarters_location: optionalText(120),
   tech_stack: z.array(z.string().trim().min(1).max(40, 'Use at most 40 characters.')).max(30, 'List at most 30 technologies.'),
+  /** What its jobs pay in unless a job says otherwise (ISO 4217). */
+  default_currency: currencyCode,
 });
 
 /** What an employer writes about its company. `is_approved` is not here: only admins set it. */
 export const companyInput = companyFieldsCore.extend({
   description: companyFieldsCore.shape.description.default(''),
   tech_stack: companyFieldsCore.shape.tech_stack.default([]),
+  default_currency: companyFieldsCore.shape.default_currency.default(defaultCurrency),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 
@@ -54,6 +58,7 @@ export const companyOut = z.object({
   description: z.string(),
   headquarters_location: z.string().nullable(),
   tech_stack: z.array(z.string()),
+  default_currency: z.string(),
   is_approved: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { employmentTypes, experienceLevels, jobSorts, jobStatuses, notPublicReasons, postedWithin } from '../vocabulary';
-import { dbId, idValue, maxId, paginationQuery, wholeNumber } from './common';
+import { currencyCode, dbId, idValue, maxId, paginationQuery, wholeNumber } from './common';
 
 const longText = (max: number) =>
   z
@@ -20,6 +20,8 @@ const jobFieldsCore = z.object({
   is_remote: z.boolean(),
   salary_min: money.nullish().transform((v) => v ?? null),
   salary_max: money.nullish().transform((v) => v ?? null),
+  /** The pay's currency (ISO 4217); left out when posting, the company's default. */
+  currency: currencyCode,
   employment_type: z.enum(employmentTypes),
   experience_level: z.enum(experienceLevels),
   job_function: z
@@ -45,6 +47,7 @@ const jobFields = jobFieldsCore.extend({
   categories: jobFieldsCore.shape.categories.default([]),
   skills_required: jobFieldsCore.shape.skills_required.default([]),
   status: jobFieldsCore.shape.status.default('open'),
+  currency: jobFieldsCore.shape.currency.optional(),
 });
 
 const salaryOrder = (v: { salary_min?: number | null; salary_max?: number | null }) =>
@@ -82,6 +85,8 @@ export const jobOut = z.object({
   is_remote: z.boolean(),
   salary_min: z.number().nullable(),
   salary_max: z.number().nullable(),
+  /** The currency of salary_min and salary_max (ISO 4217). */
+  currency: z.string(),
   employment_type: z.enum(employmentTypes),
   experience_level: z.enum(experienceLevels),
   job_function: z.string().nullable(),
@@ -110,6 +115,8 @@ export const jobSummary = z.object({
   is_remote: z.boolean(),
   salary_min: z.number().nullable(),
   salary_max: z.number().nullable(),
+  /** The currency of salary_min and salary_max (ISO 4217). */
+  currency: z.string(),
   employment_type: z.enum(employmentTypes),
   experience_level: z.enum(experienceLevels),
   skills: z.array(z.string()),
@@ -182,6 +189,8 @@ export const jobSearchQuery = paginationQuery
     skills: csv(idText).optional(),
     salary_min: wholeNumber().pipe(z.number().int().min(0).max(10_000_000)).optional(),
     salary_max: wholeNumber().pipe(z.number().int().min(0).max(10_000_000)).optional(),
+    /** Only jobs paying in this currency; salary_min and salary_max are amounts in it, and need it. */
+    currency: currencyCode.optional(),
     posted_within: z.enum(postedWithin).optional(),
     company: idValue.optional(),
     sort: z.enum(jobSorts).default('relevance'),
@@ -189,6 +198,10 @@ export const jobSearchQuery = paginationQuery
   .refine((q) => q.salary_min === undefined || q.salary_max === undefined || q.salary_min <= q.salary_max, {
     message: 'The minimum salary cannot be above the maximum.',
     path: ['salary_min'],
+  })
+  .refine((q) => q.currency !== undefined || (q.salary_min === undefined && q.salary_max === undefined), {
+    message: 'Say which currency the pay filter is in: add currency, like currency=EUR.',
+    path: ['currency'],
   });
 export type JobSearchQuery = z.infer<typeof jobSearchQuery>;
 

@@ -5,7 +5,8 @@ import { notificationsFor } from '../../modules/notifications/notifications.serv
 import type { Db } from '../client';
 import { eq } from 'drizzle-orm';
 import { companies, notifications } from '../schema';
-import { makePdf, makePng } from './documents';
+import { makePdf } from './documents';
+import { makeAvatarPng } from './pictures';
 import {
   createApplication,
   createChatMessage,
@@ -268,7 +269,7 @@ export async function seedDemoPeople(
   const photo = await createUploadedFile(db, storage, jordan.id, {
     name: 'jordan.png',
     contentType: 'image/png',
-    data: makePng(96, 96, [52, 120, 190]),
+    data: makeAvatarPng('Jordan Lee'),
     folder: 'photos',
   });
   const resume = await createUploadedFile(db, storage, jordan.id, {
@@ -377,12 +378,19 @@ export async function seedDemoPeople(
       contentType: 'application/pdf',
       data: makePdf(person.fullName, resumeLines(person, email)),
     });
+    const photo = await createUploadedFile(db, storage, user.id, {
+      name: `${person.fullName}.png`,
+      contentType: 'image/png',
+      data: makeAvatarPng(person.fullName),
+      folder: 'photos',
+    });
     const started = now - person.years * 365 * day;
     await createProfile(db, user.id, {
       currentJobTitle: person.title,
       bio: `${person.title} with ${person.years} year${person.years === 1 ? '' : 's'} of experience, based in ${person.city}.`,
       phoneNumber: `+31 20 555 ${String(1000 + i * 37).slice(0, 4)}`,
       resumeFileId: file.id,
+      photoFileId: photo.id,
       jobPreferences: {
         desired_titles: [person.title],
         locations: [person.city],

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationOut, FeedbackOut, InterviewOut, ProfileOut } from '@jobportal/shared';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../client';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { demoPassword, seedDemo } from './demo';
 import { createRandom, demoSkills, generateJob } from './job-text';
@@ -46,6 +48,44 @@ describe('demo seed', () => {
     expect(categories.length).toBeGreaterThanOrEqual(12);
     const skills = json<unknown[]>(await t.app.inject({ url: '/api/job-skills/' }));
     expect(skills.length).toBeGreaterThanOrEqual(55);
+  });
+
+  it('pays in each company’s own currency and shows every company with a logo of its own', async () => {
+    const companies = json<Page<{ id: number; name: string; logo: string | null; default_currency: string }>>(
+      await t.app.inject({ url: '/api/companies/?page_size=100' }),
+    ).results;
+    const currencyOf = (name: string) => companies.find((c) => c.name === name)?.default_currency;
+    expect(currencyOf('Northwind Labs')).toBe('EUR');
+    expect(currencyOf('Copperleaf Commerce')).toBe('GBP');
+    expect(currencyOf('Meridian Health')).toBe('CAD');
+    expect(currencyOf('Tidewater Logistics')).toBe('USD');
+    const jobs = json<Page<{ currency: string; company: { name: string } }>>(
+      await t.app.inject({ url: '/api/jobs/?page_size=100' }),
+    ).results;
+    for (const job of jobs) expect(job.currency, job.company.name).toBe(currencyOf(job.company.name));
+    const euros = json<Page<{ currency: string }>>(await t.app.inject({ url: '/api/jobs/?salary_min=1&currency=EUR&page_size=100' }));
+    expect(euros.count).toBeGreaterThan(0);
+    expect(new Set(euros.results.map((j) => j.currency))).toEqual(new Set(['EUR']));
+
+    const logos = new Set<string>();
+    for (const company of companies) {
+      expect(company.logo, company.name).not.toBeNull();
+      const res = await t.app.inject({ url: company.logo! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      logos.add(res.rawPayload.toString('base64'));
+    }
+    expect(logos.size).toBe(companies.length);
+  });
+
+  it('gives every demo job seeker a portrait of their own', async () => {
+    const [row] = await queryRows<{ n: number; photos: number; distinct: number }>(
+      t.db,
+      sql`select count(*)::int as n, count(p.photo_file_id)::int as photos, count(distinct p.photo_file_id)::int as "distinct"
+        from users u join jobseeker_profiles p on p.user_id = u.id where u.role = 'jobseeker'`,
+    );
+    expect(row!.n).toBeGreaterThanOrEqual(16);
+    expect(row).toEqual({ n: row!.n, photos: row!.n, distinct: row!.n });
   });
 
   it('gives employer@example.com the approved Northwind Labs with several jobs, some closed', async () => {
@@ -151,7 +191,8 @@ describe('demo seed', () => {
 
   it('gives the demo seeker an upcoming interview, a completed one with feedback (one shown) and an open offer; the employer a week of interviews', async () => {
     const signIn = async (email: string) =>
-      json<{ accessToken: string }>(await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } })).accessToken;
+      json<{ accessToken: string }>(await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } }))
+        .accessToken;
     const seeker = await signIn('seeker@example.com');
     const mine = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/', headers: bearer(seeker) })).results;
     const statuses = mine.map((i) => i.status).sort();
@@ -161,9 +202,13 @@ describe('demo seed', () => {
     const feedback = json<Page<FeedbackOut>>(await t.app.inject({ url: '/api/interview-feedbacks/', headers: bearer(seeker) })).results;
     expect(feedback.filter((f) => f.is_approved)).toHaveLength(1);
     const employer = await signIn('employer@example.com');
-    const week = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=upcoming', headers: bearer(employer) })).results;
+    const week = json<Page<InterviewOut>>(
+      await t.app.inject({ url: '/api/interview-schedules/?when=upcoming', headers: bearer(employer) }),
+    ).results;
     expect(new Set(week.filter((i) => i.scheduled_time).map((i) => i.scheduled_time!.slice(0, 10))).size).toBeGreaterThanOrEqual(5);
-    const past = json<Page<InterviewOut>>(await t.app.inject({ url: '/api/interview-schedules/?when=past', headers: bearer(employer) })).results;
+    const past = json<Page<InterviewOut>>(
+      await t.app.inject({ url: '/api/interview-schedules/?when=past', headers: bearer(employer) }),
+    ).results;
     expect(past.some((i) => !i.has_feedback)).toBe(true);
   });
 

@@ -1,7 +1,17 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
-import { createCategory, createCompany, createJob, createRecruiter, createSkill, createUser, type CompanySeed } from './factories';
+import {
+  createCategory,
+  createCompany,
+  createJob,
+  createRecruiter,
+  createSkill,
+  createUser,
+  setCompanyLogo,
+  type CompanySeed,
+} from './factories';
+import { makeLogoPng } from './pictures';
 import type { Storage } from '../../lib/storage';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPeople, type DemoJob } from './demo-people';
@@ -30,6 +40,7 @@ const demoCompanies: DemoCompany[] = [
       'Northwind Labs builds logistics software that helps 1,200 mid-sized retailers plan deliveries, track fleets and keep promises to their customers.',
     pitch: 'builds logistics software that helps 1,200 mid-sized retailers plan deliveries and keep their promises.',
     headquartersLocation: 'Berlin, Germany',
+    defaultCurrency: 'EUR',
     websiteUrl: 'https://northwind.example.com',
     foundedDate: '2014-03-01',
     techStack: ['TypeScript', 'React', 'PostgreSQL', 'Kubernetes'],
@@ -46,6 +57,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Bluepeak turns messy operational data into forecasts that planners at 400 manufacturers trust.',
     pitch: 'turns messy operational data into forecasts that planners at 400 manufacturers trust.',
     headquartersLocation: 'Amsterdam, Netherlands',
+    defaultCurrency: 'EUR',
     websiteUrl: 'https://bluepeak.example.com',
     foundedDate: '2016-09-15',
     techStack: ['Python', 'Spark', 'dbt', 'Google Cloud'],
@@ -62,6 +74,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Meridian Health runs 40 outpatient clinics and a telehealth service used by 300,000 patients a year.',
     pitch: 'runs 40 outpatient clinics and a telehealth service used by 300,000 patients a year.',
     headquartersLocation: 'Toronto, Canada',
+    defaultCurrency: 'CAD',
     websiteUrl: 'https://meridianhealth.example.com',
     foundedDate: '2003-01-20',
     techStack: ['Epic', 'Azure'],
@@ -78,6 +91,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Copperleaf powers the online shops of 9,000 independent brands, from checkout to returns.',
     pitch: 'powers the online shops of 9,000 independent brands, from checkout to returns.',
     headquartersLocation: 'London, United Kingdom',
+    defaultCurrency: 'GBP',
     websiteUrl: 'https://copperleaf.example.com',
     foundedDate: '2011-06-01',
     techStack: ['Go', 'React', 'AWS', 'PostgreSQL'],
@@ -94,6 +108,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Harbor & Finch advises growing companies on contracts, financing and compliance across North America.',
     pitch: 'advises growing companies on contracts, financing and compliance across North America.',
     headquartersLocation: 'New York, NY',
+    defaultCurrency: 'USD',
     websiteUrl: 'https://harborfinch.example.com',
     foundedDate: '1998-04-12',
     techStack: [],
@@ -110,6 +125,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Tidewater moves freight for 2,000 shippers across Texas and the Gulf Coast with a fleet of 900 trucks.',
     pitch: 'moves freight for 2,000 shippers across Texas and the Gulf Coast with a fleet of 900 trucks.',
     headquartersLocation: 'Austin, TX',
+    defaultCurrency: 'USD',
     websiteUrl: 'https://tidewater.example.com',
     foundedDate: '1987-10-05',
     techStack: ['Java', 'Oracle', 'Kotlin'],
@@ -126,6 +142,7 @@ const demoCompanies: DemoCompany[] = [
     description: 'Quillwork designs brands, websites and apps for cultural institutions and young companies.',
     pitch: 'designs brands, websites and apps for cultural institutions and young companies.',
     headquartersLocation: 'Lisbon, Portugal',
+    defaultCurrency: 'EUR',
     websiteUrl: 'https://quillwork.example.com',
     foundedDate: '2019-02-01',
     techStack: ['Figma', 'Webflow'],
@@ -153,9 +170,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const random = createRandom(20_240_917);
   const now = Date.now();
   const publicJobs: Array<DemoJob & { ownerEmail: string }> = [];
-  for (const { owner, pitch, focus, openJobs, closedJobs, ...details } of demoCompanies) {
+  for (const [index, { owner, pitch, focus, openJobs, closedJobs, ...details }] of demoCompanies.entries()) {
     const user = await createUser(db, { ...owner, role: 'employer', password: demoPassword });
     const company = await createCompany(db, user.id, details);
+    // Each demo company its own mark and colour.
+    await setCompanyLogo(db, storage, company.id, makeLogoPng(company.name, { variant: index }));
     // The main demo company has a hiring team: its owner and a recruiter who posted some of its jobs.
     const recruiter =
       owner.email === 'employer@example.com'

@@ -1,6 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { ApplicationStatus, Education, FeedbackCriterion, InterviewMode, InterviewStage, InterviewStatus, Recommendation, JobPreferences, ProfileSkill, Role, WorkExperience } from '@jobportal/shared';
+import { eq, sql } from 'drizzle-orm';
+import { fileKinds } from '@jobportal/shared';
+import type {
+  ApplicationStatus,
+  Education,
+  FeedbackCriterion,
+  InterviewMode,
+  InterviewStage,
+  InterviewStatus,
+  Recommendation,
+  JobPreferences,
+  ProfileSkill,
+  Role,
+  WorkExperience,
+} from '@jobportal/shared';
 import type { Db } from '../client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 import {
@@ -74,6 +87,8 @@ export interface CompanySeed {
   websiteUrl?: string;
   foundedDate?: string;
   techStack?: string[];
+  /** ISO 4217; USD (the column's default) when not given. */
+  defaultCurrency?: string;
 }
 
 export async function createCompany(db: Db, ownerId: number, seed: CompanySeed = {}): Promise<CompanyRow> {
@@ -90,6 +105,7 @@ export async function createCompany(db: Db, ownerId: number, seed: CompanySeed =
       websiteUrl: seed.websiteUrl ?? null,
       foundedDate: seed.foundedDate ?? null,
       techStack: seed.techStack ?? [],
+      ...(seed.defaultCurrency ? { defaultCurrency: seed.defaultCurrency } : {}),
     })
     .returning();
   return row!;
@@ -122,6 +138,8 @@ export interface JobSeed {
   isRemote?: boolean;
   salaryMin?: number | null;
   salaryMax?: number | null;
+  /** ISO 4217; the company's default currency when not given. */
+  currency?: string;
   employmentType?: (typeof employmentTypes)[number];
   experienceLevel?: (typeof experienceLevels)[number];
   jobFunction?: string | null;
@@ -151,6 +169,7 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
       isRemote: seed.isRemote ?? false,
       salaryMin: seed.salaryMin ?? null,
       salaryMax: seed.salaryMax ?? null,
+      ...(seed.currency ? { currency: seed.currency } : {}),
       employmentType: seed.employmentType ?? 'Full-time',
       experienceLevel: seed.experienceLevel ?? 'Mid level',
       jobFunction: seed.jobFunction ?? null,
@@ -237,6 +256,14 @@ export async function createUploadedFile(
     .values({ ownerId, storageKey, originalName: file.name, contentType: file.contentType, sizeBytes: file.data.length })
     .returning();
   return row!;
+}
+
+/** Gives a company a logo (PNG bytes), stored as an uploaded logo is (files service: logos/company-<id>-<random>.png). */
+export async function setCompanyLogo(db: Db, storage: Storage, companyId: number, png: Buffer): Promise<string> {
+  const key = `${fileKinds.logo.folder}/company-${companyId}-${randomBytes(8).toString('hex')}.png`;
+  await storage.put(key, png);
+  await db.update(companies).set({ logo: key }).where(eq(companies.id, companyId));
+  return key;
 }
 
 export interface ApplicationSeed {

@@ -25,6 +25,7 @@ export function presentCompany(row: CompanyRecord, options: { withOwner: boolean
     description: row.description,
     headquarters_location: row.headquartersLocation,
     tech_stack: row.techStack,
+    default_currency: row.defaultCurrency,
     is_approved: row.isApproved,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

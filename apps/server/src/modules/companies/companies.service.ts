@@ -47,6 +47,7 @@ function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
   if (input.description !== undefined) values.description = input.description;
   if (input.headquarters_location !== undefined) values.headquartersLocation = input.headquarters_location;
   if (input.tech_stack !== undefined) values.techStack = [...new Set(input.tech_stack)];
+  if (input.default_currency !== undefined) values.defaultCurrency = input.default_currency;
   return values;
 }
 

@@ -39,6 +39,7 @@ const details = {
   description: 'Acme builds warehouse robots that pick, pack and ship.',
   headquarters_location: 'Munich, Germany',
   tech_stack: ['Rust', 'ROS', 'PostgreSQL'],
+  default_currency: 'EUR',
 };
 
 async function employerWithCompany(seed: { isApproved?: boolean; name?: string } = {}) {
@@ -121,11 +122,43 @@ describe('POST /api/companies/', () => {
         founded_date: '2999-01-01',
         description: 'x'.repeat(5001),
         tech_stack: Array.from({ length: 31 }, (_, i) => `T${i}`),
+        default_currency: 'EURO',
       },
     });
     expect(res.statusCode).toBe(400);
     const fields = json<{ fields: Record<string, string[]> }>(res).fields;
-    expect(Object.keys(fields).sort()).toEqual(['company_size', 'description', 'founded_date', 'name', 'tech_stack', 'website_url']);
+    expect(Object.keys(fields).sort()).toEqual([
+      'company_size',
+      'default_currency',
+      'description',
+      'founded_date',
+      'name',
+      'tech_stack',
+      'website_url',
+    ]);
+    expect(fields.default_currency).toEqual(['EURO is not a currency code (ISO 4217), like EUR or USD.']);
+  });
+
+  it('pays in US dollars unless the employer picks a default currency, which the owner may change', async () => {
+    const employer = await signedInUser(t, { role: 'employer' });
+    const { default_currency: _currency, ...withoutCurrency } = details;
+    const res = await t.app.inject({ method: 'POST', url: '/api/companies/', headers: bearer(employer.token), payload: withoutCurrency });
+    expect(res.statusCode).toBe(201);
+    const created = json<Company & { default_currency: string }>(res);
+    expect(created.default_currency).toBe('USD');
+    const patch = (token: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/companies/${created.id}/`, headers: bearer(token), payload });
+    const changed = await patch(employer.token, { default_currency: 'chf' });
+    expect(changed.statusCode).toBe(200);
+    expect(json(changed).default_currency).toBe('CHF');
+    expect((await patch(employer.token, { default_currency: 'XYZ' })).statusCode).toBe(400);
+    const stranger = await signedInUser(t, { role: 'employer' });
+    // Not yet approved, the company is hidden from other employers; a job seeker may edit no company.
+    expect((await patch(stranger.token, { default_currency: 'EUR' })).statusCode).toBe(404);
+    expect((await patch(seeker.token, { default_currency: 'EUR' })).statusCode).toBe(403);
+    expect(json(await t.app.inject({ url: `/api/companies/${created.id}/`, headers: bearer(employer.token) })).default_currency).toBe(
+      'CHF',
+    );
   });
 
   it('lets only employers submit (401 anonymous, 403 job seekers and admins)', async () => {

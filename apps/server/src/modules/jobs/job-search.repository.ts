@@ -18,6 +18,8 @@ export interface SearchCriteria {
   today: string;
   salaryMin?: number;
   salaryMax?: number;
+  /** Only jobs paying in this currency (ISO 4217); the pay bounds are amounts in it. */
+  currency?: string;
   company?: number;
   employmentTypes?: Array<(typeof employmentTypes)[number]>;
   experienceLevels?: Array<(typeof experienceLevels)[number]>;
@@ -50,6 +52,8 @@ function baseConditions(c: SearchCriteria): SQL {
   // A job's pay range meets the asked range; a job with only one bound is a range of one amount.
   if (c.salaryMin !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin}) >= ${c.salaryMin}`);
   if (c.salaryMax !== undefined) parts.push(sql`coalesce(${jobSearch.salaryMin}, ${jobSearch.salaryMax}) <= ${c.salaryMax}`);
+  // Pay in another currency is another amount: 80,000 JPY is not 80,000 EUR.
+  if (c.currency !== undefined) parts.push(sql`${jobSearch.currency} = ${c.currency}`);
   if (c.company !== undefined) parts.push(sql`${jobSearch.companyId} = ${c.company}`);
   return sql.join(parts, sql` and `);
 }
@@ -155,6 +159,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     is_remote: boolean;
     salary_min: number | null;
     salary_max: number | null;
+    currency: string;
     employment_type: JobSummaryRecord['employmentType'];
     experience_level: JobSummaryRecord['experienceLevel'];
     skills: string[];
@@ -166,7 +171,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
   const query = sql`
     with page as (${page.query})
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
-      ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
+      ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
       left(${jobs.description}, 400) as opening, ${headline} as headline, page.found
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
@@ -194,6 +199,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     isRemote: r.is_remote,
     salaryMin: r.salary_min,
     salaryMax: r.salary_max,
+    currency: r.currency,
     employmentType: r.employment_type,
     experienceLevel: r.experience_level,
     skills: r.skills,

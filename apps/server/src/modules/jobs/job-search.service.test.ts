@@ -97,7 +97,7 @@ describe('search rows (job_search)', () => {
 
   it('follow every write to jobs, companies and skills, made by any path', async () => {
     const owner = await createUser(t.db, { role: 'employer' });
-    const company = await createCompany(t.db, owner.id, { isApproved: false });
+    const company = await createCompany(t.db, owner.id, { isApproved: false, defaultCurrency: 'NOK' });
     const skill = await createSkill(t.db, 'Semaphore signalling');
     const job = await createJob(t.db, company.id, { title: 'Signal officer', skillIds: [skill.id], salaryMin: 40_000 });
     // Several rows in one statement, as the benchmark's loader writes them.
@@ -112,18 +112,24 @@ describe('search rows (job_search)', () => {
       })),
     );
     expect(await drift()).toEqual([]);
+    // A job written without a currency pays in its company's default, whichever path wrote it.
+    const written = await t.db.select({ currency: jobs.currency }).from(jobs).where(eq(jobs.companyId, company.id));
+    expect(written.map((r) => r.currency)).toEqual(['NOK', 'NOK', 'NOK', 'NOK']);
 
     await t.db.update(companies).set({ isApproved: true }).where(eq(companies.id, company.id));
-    await t.db.update(jobs).set({ status: 'closed', salaryMax: 50_000, applicationDeadline: '2031-01-31' }).where(eq(jobs.id, job.id));
+    await t.db
+      .update(jobs)
+      .set({ status: 'closed', salaryMax: 50_000, currency: 'SEK', applicationDeadline: '2031-01-31' })
+      .where(eq(jobs.id, job.id));
     await t.db.update(jobs).set({ companyId }).where(eq(jobs.title, 'Flag officer 1'));
     await t.db.update(jobSkills).set({ name: 'Heliograph signalling' }).where(eq(jobSkills.id, skill.id));
     await t.db.update(companies).set({ name: 'Renamed Signals' }).where(eq(companies.id, company.id));
     expect(await drift()).toEqual([]);
-    const [row] = await queryRows<{ is_open: boolean; company_approved: boolean; vector: string }>(
+    const [row] = await queryRows<{ is_open: boolean; company_approved: boolean; currency: string; vector: string }>(
       t.db,
-      sql`select is_open, company_approved, search_vector::text as vector from job_search where id = ${job.id}`,
+      sql`select is_open, company_approved, currency, search_vector::text as vector from job_search where id = ${job.id}`,
     );
-    expect(row).toMatchObject({ is_open: false, company_approved: true });
+    expect(row).toMatchObject({ is_open: false, company_approved: true, currency: 'SEK' });
     expect(row!.vector).toContain("'heliograph'");
     expect(row!.vector).toContain("'renam'");
 
@@ -192,6 +198,7 @@ describe('page plans', () => {
       const low = 30_000 + ((i * 7) % 40) * 2_500;
       await createJob(t.db, companyId, {
         title: `Tide gauge reader ${i}`,
+        currency: i % 3 === 0 ? 'EUR' : 'USD',
         salaryMin: i % 5 === 0 ? null : low,
         salaryMax: i % 7 === 0 ? null : low + ((i * 3) % 5) * 10_000,
       });
@@ -202,6 +209,8 @@ describe('page plans', () => {
       { salaryMin: 50_000, salaryMax: 70_000 },
       { salaryMax: 90_000, offset: 6 },
       { text: null, salaryMax: 45_000 },
+      { salaryMax: 80_000, currency: 'EUR' },
+      { salaryMin: 40_000, currency: 'USD', offset: 6 },
     ];
     for (const change of cases) {
       const criteria = { ...base, ...change };
@@ -209,6 +218,10 @@ describe('page plans', () => {
       const scanned = (await findJobPage(t.db, criteria, 'scan')).map((r) => [r.id, r.salaryMin, r.salaryMax]);
       expect(walked.length, JSON.stringify(change)).toBeGreaterThan(0);
       expect(walked, JSON.stringify(change)).toEqual(scanned);
+      if (change.currency) {
+        const currencies = (await findJobPage(t.db, criteria, 'walk')).map((r) => r.currency);
+        expect(new Set(currencies), JSON.stringify(change)).toEqual(new Set([change.currency]));
+      }
     }
   });
 

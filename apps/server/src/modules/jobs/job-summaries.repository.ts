@@ -17,6 +17,7 @@ export const jobSummaryColumns = {
   isRemote: jobs.isRemote,
   salaryMin: jobs.salaryMin,
   salaryMax: jobs.salaryMax,
+  currency: jobs.currency,
   employmentType: jobs.employmentType,
   experienceLevel: jobs.experienceLevel,
   skills: sql<

@@ -21,6 +21,7 @@ export function presentJob(
     is_remote: row.isRemote,
     salary_min: row.salaryMin,
     salary_max: row.salaryMax,
+    currency: row.currency,
     employment_type: row.employmentType,
     experience_level: row.experienceLevel,
     job_function: row.jobFunction,
@@ -57,6 +58,8 @@ export interface JobSummaryRecord {
   isRemote: boolean;
   salaryMin: number | null;
   salaryMax: number | null;
+  /** ISO 4217, the pay's currency. */
+  currency: string;
   employmentType: JobSummary['employment_type'];
   experienceLevel: JobSummary['experience_level'];
   skills: string[];
@@ -75,6 +78,7 @@ export function presentJobSummary(row: JobSummaryRecord): JobSummary {
     is_remote: row.isRemote,
     salary_min: row.salaryMin,
     salary_max: row.salaryMax,
+    currency: row.currency,
     employment_type: row.employmentType,
     experience_level: row.experienceLevel,
     skills: row.skills,

@@ -46,6 +46,7 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   if (input.is_remote !== undefined) v.isRemote = input.is_remote;
   if (input.salary_min !== undefined) v.salaryMin = input.salary_min;
   if (input.salary_max !== undefined) v.salaryMax = input.salary_max;
+  if (input.currency !== undefined) v.currency = input.currency;
   if (input.employment_type !== undefined) v.employmentType = input.employment_type;
   if (input.experience_level !== undefined) v.experienceLevel = input.experience_level;
   if (input.job_function !== undefined) v.jobFunction = input.job_function;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema';
+import { companies, jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../db/seed/factories';
 import { utcToday } from '../../lib/dates';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
@@ -36,6 +36,7 @@ type Job = {
   company: { id: number; name: string };
   salary_min: number | null;
   salary_max: number | null;
+  currency: string;
   description: string;
   application_deadline: string | null;
 };
@@ -46,6 +47,7 @@ type SearchResult = {
     title: string;
     snippet: string;
     snippet_highlights: Array<[number, number]>;
+    currency: string;
     company: { id: number; name: string };
     skills: string[];
   }>;
@@ -112,6 +114,38 @@ describe('POST /api/jobs/', () => {
       { id: skillIds[2], name: 'SQL' },
     ]);
     expect((await t.app.inject({ url: `/api/jobs/${job.id}/` })).statusCode).toBe(200);
+  });
+
+  it("pays in the company's default currency unless the job names another", async () => {
+    const { token, company } = await employerWithCompany();
+    await t.db.update(companies).set({ defaultCurrency: 'EUR' }).where(eq(companies.id, company.id));
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(token), payload });
+    const inDefault = await post(validJob());
+    expect(inDefault.statusCode).toBe(201);
+    expect(json<Job>(inDefault).currency).toBe('EUR');
+    const inPounds = await post({ ...validJob(), currency: 'gbp' });
+    expect(inPounds.statusCode).toBe(201);
+    const id = json<Job>(inPounds).id;
+    expect(json<Job>(inPounds).currency).toBe('GBP');
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/jobs/${id}/`, headers: bearer(token), payload: { currency: 'CHF' } });
+    expect(json<Job>(patched)).toMatchObject({ currency: 'CHF', salary_min: 80000 });
+    const read = json<Job>(await t.app.inject({ url: `/api/jobs/${id}/` }));
+    expect(read.currency).toBe('CHF');
+    for (const currency of ['EURO', 'XXX', 'E1R', '', 42]) {
+      const res = await post({ ...validJob(), currency });
+      expect(res.statusCode, String(currency)).toBe(400);
+      expect(Object.keys(json<{ fields: object }>(res).fields)).toEqual(['currency']);
+    }
+    expect(json(await post({ ...validJob(), currency: 'EURO' })).detail).toMatch(/EURO is not a currency code \(ISO 4217\)/);
+    // Someone else's employer may not change it.
+    const other = await employerWithCompany();
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${id}/`,
+      headers: bearer(other.token),
+      payload: { currency: 'USD' },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('refuses an employer without a company with 403 and a clear reason', async () => {
@@ -514,11 +548,47 @@ describe('GET /api/jobs/ search', () => {
     expect(await titles('experience_level=Senior%20level&experience_level=Entry%20level')).toBe('ACD');
     expect(await titles(`category=${categoryIds[1]}`)).toBe('B');
     expect(await titles(`skills=${skillIds[0]},${skillIds[1]}`)).toBe('AC');
-    expect(await titles('salary_min=55000&salary_max=75000')).toBe('AB');
-    expect(await titles('salary_min=95000')).toBe('C');
-    expect(await titles('salary_max=50000')).toBe('A');
+    expect(await titles('salary_min=55000&salary_max=75000&currency=USD')).toBe('AB');
+    expect(await titles('salary_min=95000&currency=USD')).toBe('C');
+    expect(await titles('salary_max=50000&currency=usd')).toBe('A');
     expect(await titles('posted_within=7')).toBe('AC');
     expect(await titles('posted_within=30')).toBe('ABC');
+  });
+
+  it('reads a pay filter in its currency: 80,000 EUR is not 80,000 JPY', async () => {
+    const { company } = await companyWithJobs([
+      { title: 'E', currency: 'EUR', salaryMin: 80000, salaryMax: 90000 },
+      { title: 'J', currency: 'JPY', salaryMin: 80000, salaryMax: 90000 },
+      { title: 'U', currency: 'USD', salaryMin: 85000 },
+      { title: 'Y', currency: 'JPY', salaryMin: 9_000_000, salaryMax: 12_000_000 },
+      { title: 'N', currency: 'EUR' },
+    ]);
+    const titles = async (q: string) =>
+      (await search(`company=${company.id}&${q}`)).results
+        .map((r) => r.title)
+        .sort()
+        .join('');
+    expect(await titles('salary_min=80000&currency=EUR')).toBe('E');
+    expect(await titles('salary_min=80000&currency=jpy')).toBe('JY');
+    expect(await titles('salary_min=80000&salary_max=100000&currency=JPY')).toBe('J');
+    expect(await titles('salary_min=80000&currency=USD&sort=salary')).toBe('U');
+    expect(await titles('currency=EUR')).toBe('EN');
+    expect(await titles('currency=GBP')).toBe('');
+    // Highest pay first within one currency, walked or collected alike.
+    expect((await search(`company=${company.id}&currency=JPY&sort=salary`)).results.map((r) => r.title)).toEqual(['Y', 'J']);
+    const results = (await search(`company=${company.id}&salary_min=80000&currency=EUR`)).results;
+    expect(results.map((r) => r.currency)).toEqual(['EUR']);
+
+    const refused = async (q: string, field: string, detail: RegExp) => {
+      const res = await t.app.inject({ url: `/api/jobs/?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(json<{ fields: object }>(res).fields)).toEqual([field]);
+      expect(json(res).detail).toMatch(detail);
+    };
+    await refused('salary_min=80000', 'currency', /which currency/);
+    await refused('salary_max=80000', 'currency', /which currency/);
+    await refused('salary_min=80000&currency=EURO', 'currency', /EURO is not a currency code/);
+    await refused('currency=ABC', 'currency', /ABC is not a currency code/);
   });
 
   it('counts each facet with every other filter but not its own', async () => {
@@ -673,6 +743,7 @@ describe('GET /api/jobs/ search', () => {
     const row = result.results[0]!;
     expect(Object.keys(row).sort()).toEqual([
       'company',
+      'currency',
       'employment_type',
       'experience_level',
       'id',

@@ -34,7 +34,8 @@ const genericTitleWords = new Set([
 const titleWords = (title: string) =>
   [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length > 1 && !genericTitleWords.has(w)).slice(0, 6);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const money = (n: number) => n.toLocaleString('en');
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 
 /** The sentences that say why a job fits, in the order a reader weighs them. */
 export function reasonsFor(row: MatchRow, wished: { titles: string[]; level: string | null }): string[] {
@@ -49,7 +50,7 @@ export function reasonsFor(row: MatchRow, wished: { titles: string[]; level: str
   else if (row.levelNear && wished.level) reasons.push(`${row.job.experienceLevel}, next to the ${wished.level.toLowerCase()} you prefer`);
   if (row.remoteFit) reasons.push('Remote');
   else if (row.placeFit) reasons.push(`In ${row.job.location}`);
-  if (row.payFit) reasons.push(`Pays up to ${money(row.job.salaryMax ?? row.job.salaryMin ?? 0)}`);
+  if (row.payFit) reasons.push(`Pays up to ${money(row.job.salaryMax ?? row.job.salaryMin ?? 0, row.job.currency)}`);
   if (row.typeFit) reasons.push(`${row.job.employmentType}, as you prefer`);
   return reasons;
 }

@@ -81,7 +81,7 @@ describe('GET /api/matching-jobs/', () => {
       'Title close to "Data Engineer"',
       'Senior level, as you prefer',
       'Remote',
-      'Pays up to 95,000',
+      'Pays up to $95,000',
     ]);
     const backend = page.results.find((r) => r.job.id === jobs.backend)!;
     expect(backend.reasons).toEqual([

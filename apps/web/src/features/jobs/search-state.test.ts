@@ -5,6 +5,7 @@ import {
   changeSearch,
   emptySearch,
   parseSearchState,
+  payCurrency,
   serialiseSearchState,
   toApiParams,
   withoutFilters,
@@ -21,6 +22,7 @@ const full: SearchState = {
   skills: [14, 1],
   salaryMin: 60000,
   salaryMax: 90000,
+  currency: 'EUR',
   postedWithin: '7',
   sort: 'newest',
   page: 3,
@@ -56,7 +58,7 @@ describe('search state in the address', () => {
     expect(serialiseSearchState(full).toString()).toBe(
       'search=python+developer&location=Berlin&is_remote=true&employment_type=Full-time&employment_type=Contract' +
         '&experience_level=Senior+level&category=1&category=10&skills=14&skills=1&salary_min=60000&salary_max=90000' +
-        '&posted_within=7&sort=newest&page=3',
+        '&currency=EUR&posted_within=7&sort=newest&page=3',
     );
     expect(serialiseSearchState(emptySearch).toString()).toBe('');
     expect(serialiseSearchState({ ...emptySearch, search: 'go', sort: 'relevance', page: 1 }).toString()).toBe('search=go');
@@ -80,7 +82,7 @@ describe('search state in the address', () => {
   it('leaves out what it does not understand instead of failing', () => {
     const state = parse(
       'employment_type=Astronaut&experience_level=Senior+level&category=abc&category=0&skills=-1&skills=3' +
-        '&salary_min=lots&salary_max=1e9&posted_within=365&sort=random&page=-2&is_remote=maybe&unknown=1',
+        '&salary_min=lots&salary_max=1e9&currency=EURO&posted_within=365&sort=random&page=-2&is_remote=maybe&unknown=1',
     );
     expect(state).toEqual({ ...emptySearch, experienceLevels: ['Senior level'], skills: [3] });
   });
@@ -89,6 +91,18 @@ describe('search state in the address', () => {
     const state = parse('skills=3&skills=3&salary_min=90000&salary_max=60000');
     expect(state.skills).toEqual([3]);
     expect([state.salaryMin, state.salaryMax]).toEqual([60000, 90000]);
+  });
+
+  it('reads a known currency whatever its case, and leaves out an unknown one', () => {
+    expect(parse('currency=gbp').currency).toBe('GBP');
+    expect(parse('currency=ABC').currency).toBeNull();
+    expect(parse('currency=').currency).toBeNull();
+  });
+
+  it('puts the pay filter in the picked currency, else the reader’s locale’s', () => {
+    expect(payCurrency({ ...emptySearch, currency: 'JPY' }, 'de-DE')).toBe('JPY');
+    expect(payCurrency(emptySearch, 'de-DE')).toBe('EUR');
+    expect(payCurrency(emptySearch, 'en-GB')).toBe('GBP');
   });
 
   it('goes back to page 1 when the search changes, but not when paging', () => {
@@ -110,9 +124,13 @@ describe('search state in the address', () => {
       skills: '14,1',
       salary_min: 60000,
       salary_max: 90000,
+      currency: 'EUR',
       posted_within: '7',
     });
     expect(toApiParams(emptySearch)).toEqual({ page: 1, page_size: 20, sort: 'relevance' });
+    // A picked currency without a pay range filters nothing; a pay range always names its currency.
+    expect(toApiParams({ ...emptySearch, currency: 'GBP' })).toEqual({ page: 1, page_size: 20, sort: 'relevance' });
+    expect(toApiParams({ ...emptySearch, salaryMax: 50_000 }).currency).toMatch(/^[A-Z]{3}$/);
   });
 });
 
@@ -129,8 +147,8 @@ describe('active filter chips', () => {
       'Operations',
       'SQL',
       'Python',
-      expect.stringMatching(/^Pay from 60.000$/),
-      expect.stringMatching(/^Pay up to 90.000$/),
+      expect.stringMatching(/^Pay from (€60.000|60.000\s€)$/),
+      expect.stringMatching(/^Pay up to (€90.000|90.000\s€)$/),
       'Past week',
     ]);
   });
@@ -147,7 +165,7 @@ describe('active filter chips', () => {
     expect(serialiseSearchState(sql!.without).getAll('skills')).toEqual(['1']);
     const remote = chips.find((chip) => chip.key === 'is_remote');
     expect(serialiseSearchState(remote!.without).has('is_remote')).toBe(false);
-    // Removing every chip one after the other leaves the words and the sort only.
+    // Removing every chip one after the other leaves the words, the sort and the pay boxes' currency only.
     let state = full;
     for (;;) {
       const [first] = activeFilterChips(state, facets);
@@ -155,7 +173,7 @@ describe('active filter chips', () => {
       state = first.without;
     }
     expect(state).toEqual(withoutFilters(full));
-    expect(state).toEqual({ ...emptySearch, search: 'python developer', sort: 'newest' });
+    expect(state).toEqual({ ...emptySearch, search: 'python developer', sort: 'newest', currency: 'EUR' });
   });
 
   it('still shows a chip before the names have arrived', () => {

@@ -2,6 +2,7 @@ import type { JobFacets } from '@jobportal/shared';
 import {
   employmentTypes,
   experienceLevels,
+  isCurrencyCode,
   isEmploymentType,
   isExperienceLevel,
   isJobSort,
@@ -12,7 +13,7 @@ import {
   type JobSort,
   type PostedWithin,
 } from '@jobportal/shared/vocabulary';
-import { formatMoney } from '../../lib/job-format';
+import { currencyOfLocale, formatAmount } from '../../lib/money';
 
 /**
  * Everything a job search is, kept in the address (inside the hash): `#/?search=python&is_remote=true&page=2`.
@@ -29,6 +30,8 @@ export interface SearchState {
   skills: number[];
   salaryMin: number | null;
   salaryMax: number | null;
+  /** The pay filter's currency (ISO 4217) as picked; null: the reader's own (see payCurrency). */
+  currency: string | null;
   postedWithin: PostedWithin | null;
   sort: JobSort;
   page: number;
@@ -44,6 +47,7 @@ export const emptySearch: SearchState = {
   skills: [],
   salaryMin: null,
   salaryMax: null,
+  currency: null,
   postedWithin: null,
   sort: 'relevance',
   page: 1,
@@ -87,6 +91,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
   const remote = params.get('is_remote');
   const sort = params.get('sort');
   const postedWithin = params.get('posted_within');
+  const currency = (params.get('currency') ?? '').trim().toUpperCase();
   let salaryMin = amount(params, 'salary_min');
   let salaryMax = amount(params, 'salary_max');
   if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) [salaryMin, salaryMax] = [salaryMax, salaryMin];
@@ -100,6 +105,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     skills: ids(params, 'skills'),
     salaryMin,
     salaryMax,
+    currency: isCurrencyCode(currency) ? currency : null,
     postedWithin: isPostedWithin(postedWithin) ? postedWithin : null,
     sort: isJobSort(sort) ? sort : 'relevance',
     page: Number.isInteger(page) && page > 1 ? Math.min(page, maxPage) : 1,
@@ -119,6 +125,7 @@ export function serialiseSearchState(state: SearchState): URLSearchParams {
   for (const id of state.skills) params.append('skills', String(id));
   if (state.salaryMin !== null) params.set('salary_min', String(state.salaryMin));
   if (state.salaryMax !== null) params.set('salary_max', String(state.salaryMax));
+  if (state.currency !== null) params.set('currency', state.currency);
   if (state.postedWithin !== null) params.set('posted_within', state.postedWithin);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
@@ -130,7 +137,15 @@ export function changeSearch(state: SearchState, change: Partial<SearchState>): 
   return { ...state, page: 1, ...change };
 }
 
-/** The query of GET /api/jobs/ (lists comma-separated). */
+/**
+ * The currency the pay filter is in: the one picked, else the reader's locale's (a reader in
+ * Germany means euros). See docs/decisions/016-money.md.
+ */
+export function payCurrency(state: SearchState, locale?: string): string {
+  return state.currency ?? currencyOfLocale(locale);
+}
+
+/** The query of GET /api/jobs/ (lists comma-separated). A pay filter names its currency (the API needs it). */
 export function toApiParams(state: SearchState): Record<string, string | number> {
   const params: Record<string, string | number> = { page: state.page, page_size: searchPageSize, sort: state.sort };
   if (state.search.trim()) params.search = state.search.trim();
@@ -142,6 +157,7 @@ export function toApiParams(state: SearchState): Record<string, string | number>
   if (state.skills.length) params.skills = state.skills.join(',');
   if (state.salaryMin !== null) params.salary_min = state.salaryMin;
   if (state.salaryMax !== null) params.salary_max = state.salaryMax;
+  if (state.salaryMin !== null || state.salaryMax !== null) params.currency = payCurrency(state);
   if (state.postedWithin !== null) params.posted_within = state.postedWithin;
   return params;
 }
@@ -180,13 +196,14 @@ export function activeFilterChips(state: SearchState, facets?: JobFacets): Filte
   for (const id of state.skills) {
     add(`skills:${id}`, facetLabel(facets, 'skills', id, 'A skill'), { skills: state.skills.filter((s) => s !== id) });
   }
-  if (state.salaryMin !== null) add('salary_min', `Pay from ${formatMoney(state.salaryMin)}`, { salaryMin: null });
-  if (state.salaryMax !== null) add('salary_max', `Pay up to ${formatMoney(state.salaryMax)}`, { salaryMax: null });
+  const money = (amount: number) => formatAmount(amount, payCurrency(state));
+  if (state.salaryMin !== null) add('salary_min', `Pay from ${money(state.salaryMin)}`, { salaryMin: null });
+  if (state.salaryMax !== null) add('salary_max', `Pay up to ${money(state.salaryMax)}`, { salaryMax: null });
   if (state.postedWithin !== null) add('posted_within', postedWithinLabels[state.postedWithin], { postedWithin: null });
   return chips;
 }
 
-/** The search with every filter removed (the words stay). */
+/** The search with every filter removed (the words, the sort and the pay boxes' currency stay). */
 export function withoutFilters(state: SearchState): SearchState {
-  return { ...emptySearch, search: state.search, sort: state.sort };
+  return { ...emptySearch, search: state.search, sort: state.sort, currency: state.currency };
 }

@@ -19,6 +19,7 @@ const pending: CompanyOut = {
   description: 'A small design studio.',
   headquarters_location: 'Lisbon, Portugal',
   tech_stack: [],
+  default_currency: 'USD',
   is_approved: false,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',

@@ -20,7 +20,7 @@ import { statusView } from '../../../components/application-status';
 import { useGetMyApplicationsQuery, useWithdrawApplicationMutation } from '../api/applications-api';
 import { useGetSavedJobsQuery, useUnsaveJobMutation } from '../../saved-jobs/api/saved-jobs-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatSalary } from '../../../lib/job-format';
+import { formatPay } from '../../../lib/money';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
@@ -236,7 +236,7 @@ function ApplicationsTab() {
 function SavedRow({ saved }: { saved: SavedJobOut }) {
   const [unsave, { isLoading }] = useUnsaveJobMutation();
   const job = saved.job;
-  const salary = formatSalary(job.salary_min, job.salary_max);
+  const salary = formatPay(job.salary_min, job.salary_max, job.currency);
   const remove = async () => {
     try {
       await unsave({ jobId: job.id, savedId: saved.id }).unwrap();

@@ -1,4 +1,5 @@
 import type { CompanyInput, CompanyOut } from '@jobportal/shared';
+import { currencyOfLocale } from '../../../lib/money';
 
 /** The company form as the fields hold it: text boxes hold strings, empty means "not given". */
 export type CompanyFormValues = {
@@ -10,6 +11,8 @@ export type CompanyFormValues = {
   description: string;
   headquarters_location: string;
   tech_stack: string[];
+  /** ISO 4217: what the company's jobs pay in unless a job says otherwise. */
+  default_currency: string;
 };
 
 export const emptyCompanyForm: CompanyFormValues = {
@@ -21,6 +24,8 @@ export const emptyCompanyForm: CompanyFormValues = {
   description: '',
   headquarters_location: '',
   tech_stack: [],
+  // A new company most likely pays in the employer's own country's currency.
+  default_currency: currencyOfLocale(),
 };
 
 export function companyFormValuesOf(company: CompanyOut): CompanyFormValues {
@@ -33,6 +38,7 @@ export function companyFormValuesOf(company: CompanyOut): CompanyFormValues {
     description: company.description,
     headquarters_location: company.headquarters_location ?? '',
     tech_stack: company.tech_stack,
+    default_currency: company.default_currency,
   };
 }
 
@@ -49,5 +55,6 @@ export function toCompanyInput(values: CompanyFormValues): CompanyInput {
     description: values.description.trim(),
     headquarters_location: orNull(values.headquarters_location),
     tech_stack: values.tech_stack.map((tech) => tech.trim()).filter(Boolean),
+    default_currency: values.default_currency,
   };
 }

@@ -1,15 +1,43 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { memo, useCallback, useRef, type ReactNode } from 'react';
+import { Button, Group, NativeSelect, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { companyInput } from '@jobportal/shared';
-import { companySizes } from '@jobportal/shared/vocabulary';
+import { commonCurrencies, companySizes, currencyCodes } from '@jobportal/shared/vocabulary';
 import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
 import { todayIso } from '../../../lib/job-format';
+import { currencyOptions } from '../../../lib/money';
 import { toCompanyInput, type CompanyFormValues } from './company-form-values';
 
+// Made once: the reader's names of ~160 currencies.
+const currencyData = currencyOptions(currencyCodes, commonCurrencies);
 const sizeOptions = companySizes.map((size) => ({ value: size, label: `${size} people` }));
+
+/**
+ * The currency picker apart from the form: the form is controlled and re-renders on every
+ * keystroke, and ~160 options each time made typing in the other fields slow.
+ */
+const CurrencyPicker = memo(function CurrencyPicker({
+  value,
+  error,
+  onPick,
+}: {
+  value: string;
+  error: ReactNode;
+  onPick: (currency: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label="Pay currency"
+      description="What your jobs pay in; each job can name another."
+      data={currencyData}
+      value={value}
+      error={error}
+      onChange={(event) => onPick(event.currentTarget.value)}
+    />
+  );
+});
 
 interface CompanyFormProps {
   initialValues: CompanyFormValues;
@@ -33,6 +61,9 @@ export function CompanyForm({ initialValues, submitLabel, onSubmit, logo, onName
     },
   });
   const { formError, showError, clearError } = useServerErrors(form);
+  const latestForm = useRef(form);
+  latestForm.current = form;
+  const pickCurrency = useCallback((currency: string) => latestForm.current.setFieldValue('default_currency', currency), []);
 
   const submit = form.onSubmit(async (values) => {
     clearError();
@@ -75,6 +106,7 @@ export function CompanyForm({ initialValues, submitLabel, onSubmit, logo, onName
             autoComplete="address-level2"
             {...form.getInputProps('headquarters_location')}
           />
+          <CurrencyPicker value={form.values.default_currency} error={form.errors.default_currency} onPick={pickCurrency} />
         </SimpleGrid>
         <Textarea
           label="About the company"

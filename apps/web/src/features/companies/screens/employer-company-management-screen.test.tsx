@@ -18,6 +18,7 @@ const acme: CompanyOut = {
   description: 'We build robots that fold laundry.',
   headquarters_location: 'Lyon, France',
   tech_stack: ['Rust', 'ROS'],
+  default_currency: 'EUR',
   is_approved: false,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',

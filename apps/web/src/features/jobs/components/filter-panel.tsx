@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Group, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { FacetValue, JobFacets } from '@jobportal/shared';
-import { isEmploymentType, isExperienceLevel, isPostedWithin } from '@jobportal/shared/vocabulary';
-import { changeSearch, type SearchState } from '../search-state';
+import { commonCurrencies, isEmploymentType, isExperienceLevel, isPostedWithin } from '@jobportal/shared/vocabulary';
+import { currencySign } from '../../../lib/money';
+import { changeSearch, payCurrency, type SearchState } from '../search-state';
 import classes from './filter-panel.module.css';
 
 function FilterGroup({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -150,7 +151,18 @@ function SalaryRange({ state, onChange }: { state: SearchState; onChange: (next:
     if (min === state.salaryMin && max === state.salaryMax) return;
     onChange(changeSearch(state, { salaryMin: min, salaryMax: max }));
   };
+  const currency = payCurrency(state);
+  const sign = currencySign(currency);
+  const currencies = commonCurrencies.includes(currency as (typeof commonCurrencies)[number])
+    ? commonCurrencies
+    : [currency, ...commonCurrencies];
   const props = {
+    leftSection: (
+      <Text size="xs" c="dimmed" aria-hidden>
+        {sign}
+      </Text>
+    ),
+    leftSectionWidth: Math.max(28, sign.length * 9 + 12),
     inputMode: 'numeric' as const,
     autoComplete: 'off',
     maxLength: 14,
@@ -164,9 +176,16 @@ function SalaryRange({ state, onChange }: { state: SearchState; onChange: (next:
     ? 'Amounts are whole numbers, like 60,000.'
     : isBroken
       ? 'The “from” amount is above the “to” amount.'
-      : 'Yearly pay. Jobs without pay are left out.';
+      : `Yearly pay in ${currency}. Jobs without pay, or paying in another currency, are left out.`;
   return (
     <Stack gap={6}>
+      <NativeSelect
+        aria-label="Pay currency"
+        size="sm"
+        value={currency}
+        data={currencies.map((code) => ({ value: code, label: currencySign(code) === code ? code : `${code} (${currencySign(code)})` }))}
+        onChange={(event) => onChange(changeSearch(state, { currency: event.currentTarget.value }))}
+      />
       <Group gap="xs" grow wrap="nowrap">
         <TextInput
           aria-label="Pay from (a year)"

@@ -12,10 +12,12 @@ interface JobFormDrawerProps {
   onClose: () => void;
   /** Company approval decides whether a saved open job is public; the toast says so. */
   isCompanyApproved: boolean;
+  /** What a new job pays in unless the employer picks another (the company's default currency). */
+  defaultCurrency: string;
 }
 
 /** Posting and editing a job in a drawer beside the list (the whole screen on phones). */
-export function JobFormDrawer({ editing, onClose, isCompanyApproved }: JobFormDrawerProps) {
+export function JobFormDrawer({ editing, onClose, isCompanyApproved, defaultCurrency }: JobFormDrawerProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const [createJob] = useCreateJobMutation();
   const [replaceJob] = useReplaceJobMutation();
@@ -53,7 +55,7 @@ export function JobFormDrawer({ editing, onClose, isCompanyApproved }: JobFormDr
       {editing !== null && (
         <JobForm
           key={job?.id ?? 'new'}
-          initialValues={job ? jobFormValuesOf(job) : emptyJobForm}
+          initialValues={job ? jobFormValuesOf(job) : { ...emptyJobForm, currency: defaultCurrency }}
           job={job}
           submitLabel={job ? 'Save changes' : 'Post job'}
           onSubmit={save}

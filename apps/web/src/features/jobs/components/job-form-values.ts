@@ -12,6 +12,8 @@ export type JobFormValues = {
   is_remote: boolean;
   salary_min: number | '';
   salary_max: number | '';
+  /** ISO 4217; '' leaves it to the company's default. */
+  currency: string;
   employment_type: EmploymentType | null;
   experience_level: ExperienceLevel | null;
   job_function: string;
@@ -31,6 +33,7 @@ export const emptyJobForm: JobFormValues = {
   is_remote: false,
   salary_min: '',
   salary_max: '',
+  currency: '',
   employment_type: 'Full-time',
   experience_level: 'Mid level',
   job_function: '',
@@ -51,6 +54,7 @@ export function jobFormValuesOf(job: JobOut): JobFormValues {
     is_remote: job.is_remote,
     salary_min: job.salary_min ?? '',
     salary_max: job.salary_max ?? '',
+    currency: job.currency,
     employment_type: job.employment_type,
     experience_level: job.experience_level,
     job_function: job.job_function ?? '',
@@ -76,6 +80,7 @@ export function toJobInput(values: JobFormValues): JobInput {
     is_remote: values.is_remote,
     salary_min: amount(values.salary_min),
     salary_max: amount(values.salary_max),
+    ...(values.currency ? { currency: values.currency } : {}),
     employment_type: values.employment_type as EmploymentType,
     experience_level: values.experience_level as ExperienceLevel,
     job_function: values.job_function.trim() || null,

@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  NativeSelect,
   NumberInput,
   SegmentedControl,
   Select,
@@ -19,12 +20,15 @@ import { FormAlert } from '../../../components/form-alert';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { foldFieldPaths, zodValidate } from '../../../lib/forms/zod-validate';
 import { todayIso } from '../../../lib/job-format';
-import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
+import { commonCurrencies, currencyCodes, employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
+import { currencyOptions } from '../../../lib/money';
 import { salaryOrderError, salaryOrderRule, toJobInput, type JobFormValues } from './job-form-values';
 import { TaxonomyMultiSelect } from './taxonomy-multi-select';
 import classes from './job-form.module.css';
 
 const checkWithSchema = zodValidate(jobInput, toJobInput);
+// Made once: the reader's names of ~160 currencies.
+const currencyData = currencyOptions(currencyCodes, commonCurrencies);
 
 function validate(values: JobFormValues) {
   const errors = checkWithSchema(values);
@@ -185,6 +189,13 @@ export function JobForm({ initialValues, job, submitLabel, onSubmit, onCancel }:
               key={form.key('salary_max')}
               {...form.getInputProps('salary_max')}
               description="Jobs with pay get more applicants."
+            />
+            <NativeSelect
+              label="Currency"
+              description="What the salary is paid in. New jobs start with your company's currency."
+              data={currencyData}
+              key={form.key('currency')}
+              {...form.getInputProps('currency')}
             />
             <TextInput
               label="Application deadline"

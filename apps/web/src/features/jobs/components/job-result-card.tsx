@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { SaveJobButton } from '../../../components/save-job-button';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatSalary } from '../../../lib/job-format';
+import { formatPay } from '../../../lib/money';
 import classes from './job-result-card.module.css';
 
 /** What a search result links with: the job page can offer "Back to results". */
@@ -31,7 +31,7 @@ export function MarkedText({ text, ranges }: { text: string; ranges: ReadonlyArr
 
 /** One search result: the facts a reader decides on, a snippet, and the whole card opens the job. */
 export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSave?: boolean }) {
-  const salary = formatSalary(job.salary_min, job.salary_max);
+  const salary = formatPay(job.salary_min, job.salary_max, job.currency);
   return (
     <article className={classes.card} aria-labelledby={`job-${job.id}-title`}>
       <Group gap="md" wrap="nowrap" align="flex-start">

@@ -21,6 +21,7 @@ const base: EmployerJob = {
   is_remote: false,
   salary_min: null,
   salary_max: null,
+  currency: 'USD',
   employment_type: 'Full-time',
   experience_level: 'Mid level',
   job_function: null,

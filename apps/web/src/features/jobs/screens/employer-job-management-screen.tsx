@@ -233,6 +233,7 @@ export function EmployerJobManagementScreen() {
             editing={editing}
             onClose={() => update({ edit: null, isNew: false })}
             isCompanyApproved={company?.is_approved ?? false}
+            defaultCurrency={company?.default_currency ?? 'USD'}
           />
         </Suspense>
       )}

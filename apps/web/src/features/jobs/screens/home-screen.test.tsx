@@ -33,6 +33,7 @@ const answer = (overrides: Partial<JobSearchResult> = {}): JobSearchResult => ({
       is_remote: false,
       salary_min: 108000,
       salary_max: 136000,
+      currency: 'USD',
       employment_type: 'Full-time',
       experience_level: 'Senior level',
       skills: ['Python'],
@@ -150,6 +151,20 @@ describe('HomeScreen: job search with its state in the address', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Amounts are whole numbers');
     // Only the "from" amount, applied when its box was left, is in the search.
     expect(router.state.location.search).toBe('?search=python&salary_min=90000');
+  });
+
+  it('shows each result’s pay in its currency, and a pay filter asks in the picked currency', async () => {
+    const { router, searches } = renderHome('/?search=python&salary_min=60000&currency=GBP');
+    expect(await screen.findByText('$108,000 – $136,000 a year')).toBeInTheDocument();
+    expect(searches()[0]?.url).toBe('/api/jobs/?page=1&page_size=20&sort=relevance&search=python&salary_min=60000&currency=GBP');
+    expect(screen.getByRole('button', { name: 'Remove filter: Pay from £60,000' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const currency = await screen.findByRole('combobox', { name: 'Pay currency' });
+    expect(currency).toHaveValue('GBP');
+    await user.selectOptions(currency, 'EUR');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=python&salary_min=60000&currency=EUR'));
+    await waitFor(() => expect(searches().at(-1)?.url).toContain('&salary_min=60000&currency=EUR'));
   });
 
   it('the pay boxes follow the address when a pay filter goes away', async () => {

@@ -19,6 +19,7 @@ const job: JobOut = {
   is_remote: true,
   salary_min: 108000,
   salary_max: 136000,
+  currency: 'EUR',
   employment_type: 'Full-time',
   experience_level: 'Senior level',
   job_function: 'Engineering',
@@ -64,7 +65,7 @@ describe('JobDetailsScreen', () => {
     const facts = screen.getByRole('list', { name: 'Job facts' });
     expect(facts).toHaveTextContent('Amsterdam, Netherlands');
     expect(facts).toHaveTextContent('Remote');
-    expect(facts).toHaveTextContent('108,000 – 136,000 a year');
+    expect(facts).toHaveTextContent('€108,000 – €136,000 a year');
     expect(facts).toHaveTextContent('Full-time · Senior level · Engineering');
     expect(facts).toHaveTextContent('Posted 3 days ago');
     expect(facts).toHaveTextContent('Apply by Dec 31, 2099');

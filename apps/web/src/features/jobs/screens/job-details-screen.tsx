@@ -21,7 +21,8 @@ import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatDay, formatSalary } from '../../../lib/job-format';
+import { formatDay } from '../../../lib/job-format';
+import { formatPay } from '../../../lib/money';
 import { notPublicReasonLabels } from '@jobportal/shared/vocabulary';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobQuery } from '../api/jobs-api';
@@ -229,7 +230,7 @@ function JobDetails({ job }: { job: JobOut }) {
   const session = useSession();
   // applicants_count comes only to the job's owner and admins.
   const isOwner = session.role === 'employer' && job.applicants_count !== undefined;
-  const salary = formatSalary(job.salary_min, job.salary_max);
+  const salary = formatPay(job.salary_min, job.salary_max, job.currency);
   const companyFacts = [
     job.company.industry,
     job.company.company_size ? `${job.company.company_size} people` : null,

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
 import { formatDate } from '../../../lib/format';
-import { formatSalary } from '../../../lib/job-format';
+import { formatPay } from '../../../lib/money';
 import { useGetJobseekerProfileQuery } from '../api/profiles-api';
 import { EducationSummary, ExperienceSummary, SectionCard, skillLine } from '../components/profile-sections';
 
@@ -39,7 +39,7 @@ function NotYours() {
 function ApplicantProfile({ profile }: { profile: JobseekerProfileOut }) {
   const { data: photoUrl } = useGetProtectedImageQuery(profile.profile_photo?.url ?? '', { skip: !profile.profile_photo });
   const prefs = profile.job_preferences;
-  const pay = formatSalary(prefs.salary_min, null);
+  const pay = formatPay(prefs.salary_min, null, null);
   return (
     <Stack gap="lg">
       <Card>
