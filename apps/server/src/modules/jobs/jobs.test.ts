@@ -754,6 +754,7 @@ describe('GET /api/jobs/ search', () => {
       'salary_min',
       'skills',
       'snippet',
+      'snippet_highlights',
       'title',
     ]);
     expect(row).toMatchObject({
