@@ -18,7 +18,13 @@ test('the app satisfies its own Content-Security-Policy on every screen', async 
   await page.goto('/#/admindashboard');
   await expect(page.getByText('Sign-ups, last 30 days')).toBeVisible();
   await page.goto('/#/jobseekers');
-  await expect(page.getByRole('table').getByText(demo.seeker)).toBeVisible();
+  // Any person's row (the demo seeker may be on a later page once the journeys have made accounts).
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('button', { name: /^Details of / })
+      .first(),
+  ).toBeVisible();
   expect(violations).toEqual([]);
 });
 

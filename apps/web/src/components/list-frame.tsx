@@ -63,15 +63,7 @@ export function ListFrame(props: ListFrameProps) {
               {first.toLocaleString()}–{last.toLocaleString()} of {count.toLocaleString()}
             </Text>
             {totalPages > 1 && (
-              <Pagination
-                total={totalPages}
-                value={Math.min(page, totalPages)}
-                onChange={props.onPage}
-                size="sm"
-                siblings={0}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
+              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={props.onPage} size="sm" siblings={0} />
             )}
           </Group>
         )}

@@ -160,7 +160,7 @@ export function SeekerInterviewCard({ interview, feedback = [] }: { interview: I
           {interview.mode === 'video' && interview.meeting_link && (
             <>
               {' · '}
-              <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm">
+              <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
                 Join link
               </Anchor>
             </>

@@ -12,7 +12,7 @@ export default function UserMenu() {
   const name = session.full_name ?? session.user?.full_name ?? 'Your account';
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
+    <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${name}`} p={4} style={{ borderRadius: 999 }}>
           <Group gap={8} wrap="nowrap">

@@ -17,7 +17,7 @@ function ApprovalButton({ company, onToggleApproval }: { company: CompanyOut; on
       Unapprove
     </Button>
   ) : (
-    <Button size="xs" color="teal" onClick={() => onToggleApproval(company)} aria-label={`Approve ${company.name}`}>
+    <Button size="xs" color="teal.9" onClick={() => onToggleApproval(company)} aria-label={`Approve ${company.name}`}>
       Approve
     </Button>
   );

@@ -69,7 +69,11 @@ function CompanyCard() {
               <Text fw={600} truncate>
                 {company.name}
               </Text>
-              <Text size="sm" c={company.is_approved ? 'teal.8' : 'orange.8'} fw={500}>
+              <Text
+                size="sm"
+                c={company.is_approved ? 'var(--mantine-color-teal-light-color)' : 'var(--mantine-color-orange-light-color)'}
+                fw={500}
+              >
                 {company.is_approved ? 'Approved' : 'Awaiting approval'}
               </Text>
             </Stack>

@@ -128,7 +128,7 @@ function InterviewRow({
             {interview.mode === 'video' && interview.meeting_link && (
               <>
                 {' · '}
-                <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm">
+                <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
                   Join link
                 </Anchor>
               </>

@@ -260,7 +260,15 @@ export function ScheduleInterviewScreen() {
           />
           <div className={classes.layout}>
             <Card withBorder className={classes.calendar}>
-              <DatePicker value={day} onChange={setDay} minDate={today} aria-label="Interview day" />
+              <DatePicker
+                value={day}
+                onChange={setDay}
+                minDate={today}
+                aria-label="Interview day"
+                previousLabel="Previous month"
+                nextLabel="Next month"
+                classNames={{ day: classes.calendarDay }}
+              />
             </Card>
             <Stack gap="md">
               <Select

@@ -105,7 +105,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
               {!hasProfileResume && !profileLoading && (
                 <Text size="xs" c="dimmed">
                   Tip: add a resume to{' '}
-                  <Anchor component={Link} to="/jobseekerprofile" size="xs">
+                  <Anchor component={Link} to="/jobseekerprofile" size="xs" underline="always">
                     your profile
                   </Anchor>{' '}
                   to apply faster next time.

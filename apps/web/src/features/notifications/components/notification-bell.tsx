@@ -59,9 +59,11 @@ export default function NotificationBell() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} offset={6} disabled={unread === 0} color="red" withBorder>
+    // The count badge wraps the popover, not its target: the target's popup attributes
+    // (aria-expanded, aria-controls) belong on the button, where a div may not carry them.
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} offset={6} disabled={unread === 0} color="red" withBorder>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow trapFocus returnFocus>
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size={36}
@@ -72,57 +74,57 @@ export default function NotificationBell() {
           >
             <BellIcon size={18} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="md" py="sm" className={classes.header}>
-          <Text fw={600} size="sm">
-            Notifications
-          </Text>
-          {unread > 0 && (
-            <Anchor component="button" type="button" size="xs" onClick={() => void markAllRead()}>
-              Mark all read ({unread})
-            </Anchor>
-          )}
-        </Group>
-        {isLoading ? (
-          <Group justify="center" py="lg">
-            <Loader size="sm" />
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" px="md" py="sm" className={classes.header}>
+            <Text fw={600} size="sm">
+              Notifications
+            </Text>
+            {unread > 0 && (
+              <Anchor component="button" type="button" size="xs" onClick={() => void markAllRead()}>
+                Mark all read ({unread})
+              </Anchor>
+            )}
           </Group>
-        ) : isError || !data ? (
-          <Stack align="center" gap={6} py="lg" px="md">
-            <Text size="sm">Your notifications could not be loaded.</Text>
-            <Anchor component="button" type="button" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Anchor>
-          </Stack>
-        ) : data.results.length === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="lg" px="md">
-            Nothing yet. We will tell you here when something happens to your applications or jobs.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={380} type="auto">
-            <Stack gap={0} py={4}>
-              {data.results.map((item) => (
-                <NotificationItem key={item.id} item={item} onOpen={open} />
-              ))}
+          {isLoading ? (
+            <Group justify="center" py="lg">
+              <Loader size="sm" />
+            </Group>
+          ) : isError || !data ? (
+            <Stack align="center" gap={6} py="lg" px="md">
+              <Text size="sm">Your notifications could not be loaded.</Text>
+              <Anchor component="button" type="button" size="sm" onClick={() => void refetch()}>
+                Try again
+              </Anchor>
             </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Box px="md" py="xs" className={classes.header}>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => {
-              setOpened(false);
-              void navigate('/notifications');
-            }}
-          >
-            See all notifications
-          </Anchor>
-        </Box>
-      </Popover.Dropdown>
-    </Popover>
+          ) : data.results.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" py="lg" px="md">
+              Nothing yet. We will tell you here when something happens to your applications or jobs.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={380} type="auto">
+              <Stack gap={0} py={4}>
+                {data.results.map((item) => (
+                  <NotificationItem key={item.id} item={item} onOpen={open} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+          <Box px="md" py="xs" className={classes.header}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setOpened(false);
+                void navigate('/notifications');
+              }}
+            >
+              See all notifications
+            </Anchor>
+          </Box>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -530,7 +530,7 @@ export function JobseekerProfileScreen() {
           <ProfileForm profile={profile} />
           <Text size="xs" c="dimmed" ta="center">
             Employers you apply to can see your profile.{' '}
-            <Anchor href="#/jobseekerapplications" size="xs">
+            <Anchor href="#/jobseekerapplications" size="xs" underline="always">
               Your applications
             </Anchor>
           </Text>

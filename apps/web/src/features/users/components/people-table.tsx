@@ -34,7 +34,7 @@ function NameCell({ person, onOpen }: { person: Person; onOpen: (id: number) => 
       aria-label={`Details of ${person.full_name}`}
       style={{ minWidth: 0, maxWidth: '100%' }}
     >
-      <Text size="sm" fw={600} c="var(--mantine-primary-color-filled)" truncate>
+      <Text size="sm" fw={600} c="var(--mantine-color-anchor)" truncate>
         {person.full_name || '—'}
       </Text>
       <Text size="xs" c="dimmed" truncate>
@@ -46,8 +46,14 @@ function NameCell({ person, onOpen }: { person: Person; onOpen: (id: number) => 
 
 function Completeness({ percent }: { percent: number }) {
   return (
-    <Group gap={6} wrap="nowrap" aria-label={`Profile ${percent}% complete`}>
-      <Progress value={percent} w={56} size="sm" color={percent >= 70 ? 'teal' : percent >= 40 ? 'yellow' : 'gray'} />
+    <Group gap={6} wrap="nowrap">
+      <Progress.Root w={56} size="sm">
+        <Progress.Section
+          value={percent}
+          color={percent >= 70 ? 'teal' : percent >= 40 ? 'yellow' : 'gray'}
+          aria-label={`Profile ${percent}% complete`}
+        />
+      </Progress.Root>
       <Text size="xs" c="dimmed">
         {percent}%
       </Text>
