@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { forgetSignOutReason, peekSignOutReason } from '../../../lib/session/sign-out-reason';
-import { roleHome, roleLabels } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
 import { authApi, useAuthCall } from '../api/auth-api';
+import { AlreadySignedIn } from '../components/already-signed-in';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -107,16 +107,7 @@ export function LoginScreen() {
           </Text>
         </Alert>
       )}
-      {session.role && (
-        <Alert variant="light" mb="md" title="You are already signed in">
-          <Text size="sm">
-            As {session.full_name ?? session.user?.email} ({roleLabels[session.role]}).{' '}
-            <Anchor component={Link} to={roleHome(session)} size="sm">
-              Go to your dashboard
-            </Anchor>
-          </Text>
-        </Alert>
-      )}
+      <AlreadySignedIn session={session} wanted={from} />
       {/* Two pressed/unpressed buttons rather than Tabs: the same choice for ~1.8 KB less on the first load. */}
       <Button.Group mb="lg" aria-label="How to sign in">
         {methods.map(({ value, label }) => (

@@ -5,6 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
+import { useSession } from '../../../lib/session/use-session';
+import { AlreadySignedIn } from '../components/already-signed-in';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -22,6 +24,7 @@ const roleChoices: { value: SelfServiceRole; title: string; description: string 
 export function SignupScreen() {
   usePageTitle('Create an account');
   const from = returnPathFromState(useLocation().state);
+  const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [signup, { isLoading }] = useAuthCall(authApi.signup);
@@ -81,6 +84,7 @@ export function SignupScreen() {
         </>
       }
     >
+      <AlreadySignedIn session={session} wanted={from} />
       <form onSubmit={createAccount} noValidate>
         <Stack gap="md">
           <Radio.Group
