@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../notify';
 import { sendHttp } from '../api/http';
 import { useAppDispatch, useAppSelector } from '../store';
 import { selectSession, signedOut } from './session-slice';
@@ -23,7 +23,7 @@ export function useSignOut() {
       if (refreshToken) await sendHttp({ url: '/logout/', method: 'POST', body: { refresh: refreshToken } });
       dispatch(signedOut());
       setSigningOut(false);
-      notifications.show({ message: 'You are signed out.', color: 'gray' });
+      notify({ message: 'You are signed out.', color: 'gray' });
       await navigate(next.to, { state: next.state });
     },
     [dispatch, navigate, refreshToken],

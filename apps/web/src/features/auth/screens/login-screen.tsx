@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { forgetSignOutReason, peekSignOutReason } from '../../../lib/session/sign-out-reason';
@@ -58,7 +58,7 @@ export function LoginScreen() {
       await completeSignIn(reply);
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') {
-        notifications.show({
+        notify({
           title: 'Confirm your e-mail first',
           message: `We sent a new 6-digit code to ${email}.`,
         });
@@ -76,7 +76,7 @@ export function LoginScreen() {
     const email = normaliseEmail(form.values.email);
     try {
       await sendOtp({ email });
-      notifications.show({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
+      notify({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
       await goToCodeEntry(email);
     } catch (error) {
       showError(error);

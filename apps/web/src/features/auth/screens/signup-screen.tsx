@@ -1,7 +1,7 @@
 import type { SelfServiceRole } from '@jobportal/shared';
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
@@ -59,7 +59,7 @@ export function SignupScreen() {
         setSignupFailure(`Signup failed: ${reason}`);
         return;
       }
-      notifications.show({
+      notify({
         title: 'Account created',
         message: `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail.`,
         color: 'teal',
