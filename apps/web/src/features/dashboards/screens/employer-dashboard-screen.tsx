@@ -219,10 +219,11 @@ function Applications() {
                     {item.applicant.full_name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    applied {formatRecent(item.applied_at)} ·{' '}
-                    <Anchor component={Link} to={`/EmployerJobapplicants/${item.job}`} size="xs">
-                      all applicants of the job
-                    </Anchor>
+                    applied for{' '}
+                    <Anchor component={Link} to={`/EmployerJobapplicants/${item.job}`} size="xs" fw={500}>
+                      {item.job_title}
+                    </Anchor>{' '}
+                    · {formatRecent(item.applied_at)}
                   </Text>
                 </Stack>
                 <StatusBadge status={item.status} />
