@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HashRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -133,6 +133,17 @@ describe('router', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Company details' })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/EmployerCompanyManagement');
+  });
+
+  it('gives visitors Sign in and Sign up in the header, and a phone menu that does not repeat them', async () => {
+    renderRoutes(buildRoutes(), { path: '/' });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    await userEvent.click(within(header).getByRole('button', { name: 'Open navigation' }));
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(menu).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: /Sign in|Create an account/ })).not.toBeInTheDocument();
   });
 
   it('shows the public header to visitors and the account menu to signed-in people', async () => {

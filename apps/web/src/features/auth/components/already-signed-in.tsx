@@ -33,7 +33,7 @@ export function AlreadySignedIn({ session, wanted }: { session: Session; wanted?
   return (
     <Alert
       variant="light"
-      color={refused ? 'yellow' : 'blue'}
+      color="blue"
       mb="md"
       title={refused ? `That page is for ${refused.map((r) => kinds[r].many).join(' and ')}` : 'You are already signed in'}
       role={refused ? 'alert' : undefined}
