@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { authApi, useAuthCall } from '../api/auth-api';
 import { useSession } from '../../../lib/session/use-session';
-import { AlreadySignedIn } from '../components/already-signed-in';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -49,7 +49,7 @@ export function AdminLoginScreen() {
         </>
       }
     >
-      <AlreadySignedIn session={session} />
+      <AlreadySignedInNote session={session} />
       <form onSubmit={signIn} noValidate>
         <Stack gap="md">
           <TextInput label="E-mail" type="email" autoComplete="username" inputMode="email" withAsterisk {...form.getInputProps('email')} />

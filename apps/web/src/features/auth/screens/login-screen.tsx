@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { forgetSignOutReason, peekSignOutReason } from '../../../lib/session/sign-out-reason';
 import { useSession } from '../../../lib/session/use-session';
 import { authApi, useAuthCall } from '../api/auth-api';
-import { AlreadySignedIn } from '../components/already-signed-in';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -107,7 +107,7 @@ export function LoginScreen() {
           </Text>
         </Alert>
       )}
-      <AlreadySignedIn session={session} wanted={from} />
+      <AlreadySignedInNote session={session} wanted={from} />
       {/* Two pressed/unpressed buttons rather than Tabs: the same choice for ~1.8 KB less on the first load. */}
       <Button.Group mb="lg" aria-label="How to sign in">
         {methods.map(({ value, label }) => (

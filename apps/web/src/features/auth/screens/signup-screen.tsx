@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
 import { useSession } from '../../../lib/session/use-session';
-import { AlreadySignedIn } from '../components/already-signed-in';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -84,7 +84,7 @@ export function SignupScreen() {
         </>
       }
     >
-      <AlreadySignedIn session={session} wanted={from} />
+      <AlreadySignedInNote session={session} wanted={from} />
       <form onSubmit={createAccount} noValidate>
         <Stack gap="md">
           <Radio.Group
