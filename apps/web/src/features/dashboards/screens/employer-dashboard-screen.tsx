@@ -1,6 +1,6 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AccountActions } from '../../../components/account-actions';
 import { AccountSummary } from '../../../components/account-summary';
@@ -226,7 +226,9 @@ function Applications() {
                     · {formatRecent(item.applied_at)}
                   </Text>
                 </Stack>
-                <StatusBadge status={item.status} />
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge status={item.status} />
+                </Box>
               </Group>
             ))}
           </Stack>
