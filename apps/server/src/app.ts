@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,6 +88,8 @@ export interface AppDeps {
   limiter?: RateLimiter;
   /** Uploaded files; by default the folder DATA_DIR/uploads. */
   storage?: Storage;
+  /** Where the log goes; by default standard output (tests read it from a stream). */
+  logOutput?: Writable;
 }
 
 const statusCodes = new Map<number, ErrorCode>([
@@ -108,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    ...loggerOptions(config),
+    ...loggerOptions(config, deps.logOutput),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -230,7 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
   const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
   const mailer =
-    deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config)));
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config, deps.logOutput)));
   // With several API processes, the limits must be shared or each process would allow its own quota.
   const redis = !deps.limiter && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = deps.limiter ?? (redis ? createRedisRateLimiter(redis, config.redisPrefix) : createMemoryRateLimiter());

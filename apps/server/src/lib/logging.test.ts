@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { startServerProcess, waitForExit } from '../test/server-process';
+import { buildApp } from '../app';
+import { openTestDatabase } from '../test/harness';
+import { createLocalStorage } from './storage';
 import { loggerOptions, noticeWriter } from './logging';
 import { createLogMailer } from './mail';
 
@@ -97,35 +99,40 @@ describe('mail written to the log (no SMTP_URL)', () => {
   });
 });
 
-describe('the real server in the readable format', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-log-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  it('prints the sign-up code mailed without SMTP on its own line', async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_FORMAT: 'pretty',
-      LOG_LEVEL: 'info',
-      SMTP_URL: '',
-      JWT_SECRET: 'log-test-secret-long-enough-0123456789',
+describe('the server in the readable format', () => {
+  it('prints the sign-up code mailed without SMTP on its own line, and the request on one short line', async () => {
+    const log = capture();
+    const database = await openTestDatabase();
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-log-'));
+    const config = loadConfig(
+      {
+        NODE_ENV: 'development',
+        LOG_FORMAT: 'pretty',
+        DATA_DIR: '/nonexistent-test-data',
+        WEB_DIST: '/nonexistent-web-dist',
+        JWT_SECRET: 'log-test-secret-long-enough-0123456789',
+        REMINDER_INTERVAL_SECONDS: '0',
+      },
+      false,
+    );
+    const app = await buildApp({
+      config,
+      database,
+      logOutput: log.out,
+      storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'jp-log-'))),
     });
-    try {
-      const res = await fetch(`${server.url}/api/signup/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ann@example.test', password: 'a-long-unusual-pass', full_name: 'Ann Lee', role: 'jobseeker' }),
-      });
-      expect(res.status).toBe(201);
-      const deadline = Date.now() + 10_000;
-      const written = () => /✉ {2}Sign-up code/.test(server.output()) && /POST \/api\/signup\//.test(server.output());
-      while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(server.output()).toMatch(/\n {2}✉ {2}Sign-up code for ann@example\.test: \d{6}\n/);
-      expect(server.output()).toMatch(/POST \/api\/signup\/ 201 \d+ ms/);
-      expect(server.output()).not.toContain('"level"');
-    } finally {
-      server.child.kill('SIGTERM');
-      await waitForExit(server.child);
-    }
-  }, 90_000);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/signup/',
+      payload: { email: 'ann@example.test', password: 'a-long-unusual-pass', full_name: 'Ann Lee', role: 'jobseeker' },
+    });
+    // Closing waits for the mail sent in the background.
+    await app.close();
+    await database.close();
+    fs.rmSync(uploads, { recursive: true, force: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(log.text()).toMatch(/\n {2}✉ {2}Sign-up code for ann@example\.test: \d{6}\n\n/);
+    expect(log.text()).toMatch(/POST \/api\/signup\/ 201 \d+ ms/);
+    expect(log.text()).not.toContain('"level"');
+  });
 });
