@@ -119,7 +119,7 @@ describe('the server in the readable format', () => {
       config,
       database,
       logOutput: log.out,
-      storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'jp-log-'))),
+      storage: createLocalStorage(uploads),
     });
     const res = await app.inject({
       method: 'POST',
