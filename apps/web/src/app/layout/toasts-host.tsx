@@ -1,5 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { confirmationMs } from '../../lib/notify';
+import classes from './toasts-host.module.css';
 
 /**
  * Toasts at the top centre, just under the sticky header: there they cover neither the header's
@@ -8,12 +9,6 @@ import { confirmationMs } from '../../lib/notify';
  */
 export default function ToastsHost() {
   return (
-    <Notifications
-      position="top-center"
-      limit={3}
-      autoClose={confirmationMs}
-      containerWidth={420}
-      styles={{ root: { top: 'calc(60px + var(--mantine-spacing-xs))' } }}
-    />
+    <Notifications position="top-center" limit={3} autoClose={confirmationMs} containerWidth={420} classNames={{ root: classes.root }} />
   );
 }
