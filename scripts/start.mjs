@@ -28,7 +28,9 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Someone watching in a terminal reads the log: readable lines, mailed codes on lines of their own.
+  // Piped or collected output stays JSON (LOG_FORMAT decides when it is set).
+  env: { NODE_ENV: 'production', ...(process.stdout.isTTY && { LOG_FORMAT: 'pretty' }), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

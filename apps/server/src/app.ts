@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
 import { AppError, validationError } from './lib/app-error';
 import { findNulField } from './lib/validation';
+import { loggerOptions, noticeWriter } from './lib/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -88,6 +90,8 @@ export interface AppDeps {
   limiter?: RateLimiter;
   /** Uploaded files; by default the folder DATA_DIR/uploads. */
   storage?: Storage;
+  /** Where the log goes; by default standard output (tests read it from a stream). */
+  logOutput?: Writable;
 }
 
 const statusCodes = new Map<number, ErrorCode>([
@@ -109,10 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.refresh', '*.otp'],
-    },
+    ...loggerOptions(config, deps.logOutput),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -233,7 +234,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
   const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
-  const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log));
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config, deps.logOutput)));
   // With several API processes, the limits must be shared or each process would allow its own quota.
   const redis = !deps.limiter && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = deps.limiter ?? (redis ? createRedisRateLimiter(redis, config.redisPrefix) : createMemoryRateLimiter());

@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** How often due interview reminders are looked for; 0 turns the reminder runner off (tests run it by hand). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines for a person at a terminal; `json`: one JSON object a line (log collectors). */
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['json', 'pretty']).optional()),
   WEB_DIST: z.string().optional(),
 });
 
@@ -83,6 +85,8 @@ export interface Config {
   searchCacheSeconds: number;
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
+  logFormat: 'json' | 'pretty';
   /** Which proxies may say who the client is (X-Forwarded-For/-Proto): none by default. */
   trustProxy: false | number | string[];
   webDist: string;
@@ -91,8 +95,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Parse the environment; a bad value throws one clear line naming the variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parse the environment; a bad value throws one clear line naming the variable. `terminal`: whether
+ * standard output is a terminal (it picks the log format when LOG_FORMAT is unset).
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: boolean = process.stdout.isTTY === true): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -128,6 +135,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
+    // Unset: readable when a person is watching a development server, JSON everywhere else.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' && terminal ? 'pretty' : 'json'),
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
         ? false

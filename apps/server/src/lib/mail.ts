@@ -10,6 +10,8 @@ export interface MailMessage {
    * and as an `invite.ics` attachment for mail programs that only offer attachments.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /** The one-time code the message carries, named (`Sign-in code`): the development log shows it on its own line. */
+  code?: { label: string; value: string };
 }
 
 /** Sends e-mail. Real SMTP when configured; otherwise each message is written to the log. */
@@ -21,7 +23,7 @@ export interface Mailer {
 export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
-    async send({ calendar, ...message }) {
+    async send({ calendar, code: _code, ...message }) {
       await transport.sendMail({
         from,
         ...message,
@@ -35,11 +37,21 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
-export function createLogMailer(logger: FastifyBaseLogger): Mailer {
+/**
+ * Without SMTP: each message goes to the log. `notice` (the readable log only) writes a line of its
+ * own, so a mailed code stands out: `✉  Sign-in code for ann@example.com: 123456`.
+ */
+export function createLogMailer(logger: FastifyBaseLogger, notice?: (line: string) => void): Mailer {
   return {
     send(message) {
-      const { calendar, ...rest } = message;
-      logger.info({ mail: { ...rest, calendar: calendar?.method } }, `mail to ${message.to}: ${message.subject} (no SMTP_URL set, so it is logged)`);
+      const { calendar, code, ...rest } = message;
+      const line = `mail to ${message.to}: ${message.subject} (no SMTP_URL set, so it is logged)`;
+      if (notice) {
+        logger.info(line);
+        if (code) notice(`✉  ${code.label} for ${message.to}: ${code.value}`);
+      } else {
+        logger.info({ mail: { ...rest, calendar: calendar?.method } }, line);
+      }
       return Promise.resolve();
     },
     close: () => undefined,

@@ -28,8 +28,11 @@ class FallbackBoundary extends Component<BoundaryProps, BoundaryState> {
     console.error('Screen failed:', error, info.componentStack);
   }
 
+  /** Renders the children again (a passing failure, such as a dropped connection, may be over). */
+  retry = () => this.setState({ hasFailed: false });
+
   override render() {
-    return this.state.hasFailed ? <FallbackScreen hasFailed /> : this.props.children;
+    return this.state.hasFailed ? <FallbackScreen onRetry={this.retry} /> : this.props.children;
   }
 }
 

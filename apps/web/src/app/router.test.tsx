@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HashRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,11 +11,21 @@ function Boom(): never {
   throw new Error('screen failed');
 }
 
+/** A screen that fails while `passingFailure` is set (a dropped connection, say), then works. */
+let passingFailure = false;
+function FailsOnce() {
+  if (passingFailure) throw new Error('passing failure');
+  return <p>the screen works now</p>;
+}
+
 function routesWithBrokenScreen(): RouteObject[] {
   const [root] = buildRoutes();
   const screens = root?.children?.[0];
   if (!root || root.index || !screens || screens.index) throw new Error('unexpected route shape');
-  const brokenScreens = { ...screens, children: [{ path: '/boom', element: <Boom /> }, ...(screens.children ?? [])] };
+  const brokenScreens = {
+    ...screens,
+    children: [{ path: '/boom', element: <Boom /> }, { path: '/flaky', element: <FailsOnce /> }, ...(screens.children ?? [])],
+  };
   return [{ ...root, children: [brokenScreens] }];
 }
 
@@ -52,7 +62,26 @@ describe('router', () => {
   it('shows the fallback screen with a way home for an unknown address', async () => {
     renderRoutes(buildRoutes(), { path: '/no-such-page' });
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
+    // Said plainly: the address is wrong, nothing crashed.
+    expect(screen.getByRole('heading', { level: 1, name: 'This page does not exist' })).toBeInTheDocument();
+    expect(screen.getByText(/It may be mistyped/)).toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('says a failed screen went wrong and tries it again on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    passingFailure = true;
+    renderRoutes(routesWithBrokenScreen(), { path: '/flaky' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText('Unexpected Application Error!')).toBeInTheDocument();
+    expect(screen.queryByText('This page does not exist')).not.toBeInTheDocument();
+    passingFailure = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('the screen works now')).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
   });
 
   it('has a screen for every route of the spec and of the product (none falls back)', () => {
@@ -104,6 +133,17 @@ describe('router', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Company details' })).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/EmployerCompanyManagement');
+  });
+
+  it('gives visitors Sign in and Sign up in the header, and a phone menu that does not repeat them', async () => {
+    renderRoutes(buildRoutes(), { path: '/' });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    await userEvent.click(within(header).getByRole('button', { name: 'Open navigation' }));
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(menu).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: /Sign in|Create an account/ })).not.toBeInTheDocument();
   });
 
   it('shows the public header to visitors and the account menu to signed-in people', async () => {

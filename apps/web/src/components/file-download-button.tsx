@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../lib/notify';
 import type { FileInfo } from '@jobportal/shared';
 import { describeError } from '../lib/api/api-error';
 import { saveBlobUrl, useFetchProtectedFileMutation } from '../lib/api/file-download';
@@ -13,7 +13,7 @@ export function FileDownloadButton({ file, label, ...props }: { file: FileInfo; 
       const blobUrl = await fetchFile(file.url).unwrap();
       saveBlobUrl(blobUrl, file.name);
     } catch (error) {
-      notifications.show({ color: 'red', message: `The file could not be downloaded. ${describeError(error)}` });
+      notify({ color: 'red', message: `The file could not be downloaded. ${describeError(error)}` });
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../lib/notify';
 import { describeError } from '../lib/api/api-error';
 import { useGetSavedJobIdsQuery, useSaveJobMutation, useUnsaveJobMutation } from '../features/saved-jobs/api/saved-jobs-api';
 import { BookmarkIcon } from './more-icons';
@@ -30,7 +30,7 @@ export function SaveJobButton({
       if (isSaved) await unsave({ jobId }).unwrap();
       else await save(jobId).unwrap();
     } catch (error) {
-      notifications.show({ color: 'red', message: `${isSaved ? 'Could not unsave' : 'Could not save'} the job. ${describeError(error)}` });
+      notify({ color: 'red', message: `${isSaved ? 'Could not unsave' : 'Could not save'} the job. ${describeError(error)}` });
     }
   };
 

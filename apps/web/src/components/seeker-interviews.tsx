@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Radio, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../lib/notify';
 import type { FeedbackOut, InterviewOut } from '@jobportal/shared';
 import { interviewModeLabels, interviewStageLabels, interviewStatusLabels, recommendationLabels } from '@jobportal/shared/vocabulary';
 import {
@@ -24,7 +24,7 @@ function AddToCalendar({ interview }: { interview: InterviewOut }) {
     try {
       saveBlobUrl(await fetchFile(`/interview-schedules/${interview.id}/invite.ics`).unwrap(), `interview-${interview.id}.ics`);
     } catch (error) {
-      notifications.show({ color: 'red', message: `The invite could not be downloaded. ${describeError(error)}` });
+      notify({ color: 'red', message: `The invite could not be downloaded. ${describeError(error)}` });
     }
   };
   return (
@@ -47,7 +47,7 @@ function PickTime({ interview }: { interview: InterviewOut }) {
     if (!picked) return;
     try {
       await choose({ id: interview.id, scheduled_time: picked }).unwrap();
-      notifications.show({ color: 'teal', message: 'Time picked. The invite is on its way.' });
+      notify({ color: 'teal', message: 'Time picked. The invite is on its way.' });
     } catch {
       // shown below
     }
@@ -88,12 +88,12 @@ function ShowSwitch({ feedback }: { feedback: FeedbackOut }) {
         update({ id: feedback.id, is_approved: value })
           .unwrap()
           .then(() =>
-            notifications.show({
+            notify({
               color: 'teal',
               message: value ? 'Shown on your profile to employers you apply to.' : 'Hidden from your profile.',
             }),
           )
-          .catch((err: unknown) => notifications.show({ color: 'red', message: describeError(err) }));
+          .catch((err: unknown) => notify({ color: 'red', message: describeError(err) }));
       }}
     />
   );
@@ -180,7 +180,7 @@ export function SeekerInterviewCard({ interview, feedback = [] }: { interview: I
                 onClick={() =>
                   void confirm(interview.id)
                     .unwrap()
-                    .catch((e: unknown) => notifications.show({ color: 'red', message: describeError(e) }))
+                    .catch((e: unknown) => notify({ color: 'red', message: describeError(e) }))
                 }
                 loading={isLoading}
               >

@@ -131,7 +131,8 @@ export const employerDashboard = z.object({
   applications_total: z.number().int(),
   applications_by_status: statusCounts,
   applications_by_job: z.array(z.object({ job_id: z.number().int(), title: z.string(), count: z.number().int() })),
-  recent_applicants: z.array(applicantOut),
+  /** The newest applicants across the company's jobs, each with the title of the job applied for. */
+  recent_applicants: z.array(applicantOut.extend({ job_title: z.string() })),
 });
 export type EmployerDashboard = z.infer<typeof employerDashboard>;
 

@@ -344,9 +344,18 @@ export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord
   return row;
 }
 
-/** The newest applicants across a company's jobs (dashboard). */
-export async function findRecentApplicants(db: Db, companyId: number, limit: number): Promise<ApplicantRecord[]> {
-  return applicantsFrom(db)
+/** The newest applicants across a company's jobs, each with the title of the job applied for (dashboard). */
+export async function findRecentApplicants(
+  db: Db,
+  companyId: number,
+  limit: number,
+): Promise<Array<ApplicantRecord & { jobTitle: string }>> {
+  return db
+    .select({ ...applicantColumns, jobTitle: jobs.title })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.jobseekerId))
+    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, applications.jobseekerId))
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .where(eq(jobs.companyId, companyId))
     .orderBy(desc(applications.appliedAt), desc(applications.id))

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, rateLimited } from '../../lib/app-error';
 import { hmac, randomDigits, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
-import type { Mailer } from '../../lib/mail';
+import type { MailMessage, Mailer } from '../../lib/mail';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { enforceLimits, type LimitRule, type RateLimiter } from '../../lib/rate-limiter';
 import type { EventBus } from '../../lib/events';
@@ -92,6 +92,12 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   type CodeMail = (code: string) => { subject: string; text: string };
+  const codeLabels: Record<CodePurpose, string> = {
+    signup: 'Sign-up code',
+    sign_in: 'Sign-in code',
+    password_reset: 'Password code',
+    company_invite: 'Hiring team invitation code',
+  };
   const codeMail =
     (purpose: CodePurpose): CodeMail =>
     (code) => {
@@ -113,7 +119,7 @@ export function createAuthService(deps: AuthDeps) {
    * few times, then logged. `drain` waits for those in flight (shutdown, tests).
    */
   const deliveries = new Set<Promise<void>>();
-  function deliver(message: { to: string; subject: string; text: string }, what: string): void {
+  function deliver(message: MailMessage, what: string): void {
     const attempt = async () => {
       for (let tries = 1; ; tries++) {
         try {
@@ -137,7 +143,7 @@ export function createAuthService(deps: AuthDeps) {
     const code = randomDigits(limits.otpLength);
     const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
     await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt });
-    deliver({ to: email, ...mail(code) }, `${purpose} code`);
+    deliver({ to: email, ...mail(code), code: { label: codeLabels[purpose], value: code } }, `${purpose} code`);
     return expiresAt;
   }
 

@@ -64,7 +64,10 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
         applications_total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
         applications_by_status: countsByStatus(byStatus),
         applications_by_job: byJob.map((j) => ({ job_id: j.jobId, title: j.title, count: j.count })),
-        recent_applicants: applicants.map((a) => presentApplicant(a, histories.get(a.application.id) ?? [])),
+        recent_applicants: applicants.map((a) => ({
+          ...presentApplicant(a, histories.get(a.application.id) ?? []),
+          job_title: a.jobTitle,
+        })),
       };
     },
   };

@@ -52,6 +52,13 @@ describe('dashboards', () => {
       { job_id: employer.job.id, title: 'Python Developer', count: 1 },
     ]);
     expect(boss.recent_applicants[0]!.applicant.full_name).toBe('Newest Applicant');
+    // Each says which job the person applied for.
+    expect(boss.recent_applicants[0]).toMatchObject({ job: second.id, job_title: 'Data Engineer' });
+    const titles = new Map<number, string>([
+      [employer.job.id, 'Python Developer'],
+      [second.id, 'Data Engineer'],
+    ]);
+    expect(boss.recent_applicants.map((a) => a.job_title)).toEqual(boss.recent_applicants.map((a) => titles.get(a.job)));
   });
 
   it('has zeros for a new employer and a new job seeker, and is for the right role only', async () => {

@@ -74,9 +74,8 @@ export function AppLayout() {
   const items = navItemsFor(session);
   // Up to four places fit the header from the sm breakpoint; the admin's six need lg.
   const navFrom = items.length > 4 ? 'lg' : 'sm';
-  const phoneItems: NavItem[] = isSignedIn
-    ? items
-    : [...items, { label: 'Sign in', to: '/login' }, { label: 'Create an account', to: '/signup' }];
+  // Visitors have "Sign in" and "Sign up" in the header at every width: the menu does not repeat them.
+  const phoneItems: NavItem[] = items;
 
   // Escape closes the phone menu.
   useEffect(() => {
@@ -144,8 +143,7 @@ export function AppLayout() {
                   <Button component={Link} to="/login" variant="subtle" size="sm" px="xs">
                     Sign in
                   </Button>
-                  {/* Under 576 px "Sign up" lives in the phone menu and on the screens. */}
-                  <Button component={Link} to="/signup" size="sm" visibleFrom="xs">
+                  <Button component={Link} to="/signup" size="sm" px={{ base: 'xs', xs: 'md' }}>
                     Sign up
                   </Button>
                 </>

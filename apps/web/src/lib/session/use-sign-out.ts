@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../notify';
 import { sendHttp } from '../api/http';
 import { useAppDispatch, useAppSelector } from '../store';
 import { selectSession, signedOut } from './session-slice';
@@ -16,14 +16,18 @@ export function useSignOut() {
   const { refreshToken } = useAppSelector(selectSession);
   const [isSigningOut, setSigningOut] = useState(false);
 
-  const signOut = useCallback(async () => {
-    setSigningOut(true);
-    if (refreshToken) await sendHttp({ url: '/logout/', method: 'POST', body: { refresh: refreshToken } });
-    dispatch(signedOut());
-    setSigningOut(false);
-    notifications.show({ message: 'You are signed out.', color: 'gray' });
-    await navigate('/login');
-  }, [dispatch, navigate, refreshToken]);
+  /** `next`: where to go once signed out (the sign-in screen unless told otherwise). */
+  const signOut = useCallback(
+    async (next: { to: string; state?: unknown } = { to: '/login' }) => {
+      setSigningOut(true);
+      if (refreshToken) await sendHttp({ url: '/logout/', method: 'POST', body: { refresh: refreshToken } });
+      dispatch(signedOut());
+      setSigningOut(false);
+      notify({ message: 'You are signed out.', color: 'gray' });
+      await navigate(next.to, { state: next.state });
+    },
+    [dispatch, navigate, refreshToken],
+  );
 
   return { signOut, isSigningOut };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -14,9 +14,9 @@ function QueueItem({ company, onRefuse }: { company: CompanyOut; onRefuse: (comp
   const onApprove = async () => {
     try {
       await approve({ id: company.id }).unwrap();
-      notifications.show({ color: 'teal', message: `${company.name} is approved; its open jobs are public now.` });
+      notify({ color: 'teal', message: `${company.name} is approved; its open jobs are public now.` });
     } catch (error) {
-      notifications.show({ color: 'red', title: `${company.name} was not approved`, message: describeError(error) });
+      notify({ color: 'red', title: `${company.name} was not approved`, message: describeError(error) });
     }
   };
   return (
@@ -57,7 +57,7 @@ export function ApprovalQueue({ companies, waiting }: { companies: CompanyOut[];
     if (!refusing) return;
     try {
       await remove(refusing.id).unwrap();
-      notifications.show({ message: `${refusing.name} was refused and deleted.` });
+      notify({ message: `${refusing.name} was refused and deleted.` });
       setRefusing(null);
     } catch {
       // Shown in the modal.

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { useSession } from '../../../lib/session/use-session';
@@ -23,7 +23,7 @@ export function MessageButton({ jobseekerId, jobId, label }: { jobseekerId: numb
       }).unwrap();
       void navigate(`${isEmployer ? '/employer/chat' : '/chat'}/${room.id}`);
     } catch (error) {
-      notifications.show({ color: 'red', message: describeError(error) });
+      notify({ color: 'red', message: describeError(error) });
     }
   };
   return (

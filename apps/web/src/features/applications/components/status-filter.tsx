@@ -3,8 +3,9 @@ import type { ApplicationStatus } from '@jobportal/shared';
 import { applicationStatuses } from '@jobportal/shared/vocabulary';
 import type { StatusCounts } from '@jobportal/shared';
 import { statusView } from '../../../components/application-status';
+import classes from './status-filter.module.css';
 
-/** "All" plus one chip per status, with counts when known. */
+/** "All" plus one chip per status, with counts when known; on phones one row that scrolls sideways. */
 export function StatusFilter({
   value,
   onChange,
@@ -17,7 +18,7 @@ export function StatusFilter({
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0) : null;
   return (
     <Chip.Group multiple={false} value={value ?? 'all'} onChange={(next) => onChange(next === 'all' ? null : (next as ApplicationStatus))}>
-      <Group gap={6} role="group" aria-label="Filter by status">
+      <Group gap={6} role="group" aria-label="Filter by status" className={classes.row}>
         <Chip value="all" size="sm" variant="outline">
           All{total !== null ? ` (${total})` : ''}
         </Chip>

@@ -16,7 +16,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
 import { Link, useParams } from 'react-router';
 import { FileDownloadButton } from '../../../components/file-download-button';
@@ -72,7 +72,7 @@ export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: numb
     setError(null);
     try {
       await change({ applicationId: item.id, jobId, status }).unwrap();
-      notifications.show({ color: 'teal', message: `${item.applicant.full_name}: ${statusView[status].label}.` });
+      notify({ color: 'teal', message: `${item.applicant.full_name}: ${statusView[status].label}.` });
     } catch (e) {
       setError(describeError(e));
     }

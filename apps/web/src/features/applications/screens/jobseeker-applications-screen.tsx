@@ -2,7 +2,7 @@ import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Card, Collapse, EmptyState, Group, Pagination, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { ApplicationOut, SavedJobOut } from '@jobportal/shared';
 import { Link, useSearchParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
@@ -124,7 +124,7 @@ function ApplicationsTab() {
     setWithdrawError(null);
     try {
       await withdraw({ id: confirming.id, jobId: confirming.job.id }).unwrap();
-      notifications.show({ color: 'teal', message: `Application to ${confirming.job.title} withdrawn.` });
+      notify({ color: 'teal', message: `Application to ${confirming.job.title} withdrawn.` });
       setConfirming(null);
     } catch (e) {
       setWithdrawError(describeError(e));
@@ -241,7 +241,7 @@ function SavedRow({ saved }: { saved: SavedJobOut }) {
     try {
       await unsave({ jobId: job.id, savedId: saved.id }).unwrap();
     } catch (e) {
-      notifications.show({ color: 'red', message: `Could not unsave the job. ${describeError(e)}` });
+      notify({ color: 'red', message: `Could not unsave the job. ${describeError(e)}` });
     }
   };
   return (

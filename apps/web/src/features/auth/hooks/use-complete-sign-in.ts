@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { LoginResponse } from '@jobportal/shared';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { useLocation, useNavigate } from 'react-router';
 import { mayOpen } from '../../../app/guard';
 import { firstNameOf } from '../../../lib/greeting';
@@ -21,7 +21,7 @@ export function useCompleteSignIn() {
     async (reply: LoginResponse) => {
       dispatch(signedIn(reply));
       const firstName = firstNameOf(reply.user.full_name);
-      notifications.show({
+      notify({
         message: firstName ? `Welcome, ${firstName}.` : 'You are signed in.',
         color: 'teal',
       });

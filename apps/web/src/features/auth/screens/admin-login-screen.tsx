@@ -2,6 +2,8 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { authApi, useAuthCall } from '../api/auth-api';
+import { useSession } from '../../../lib/session/use-session';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -12,6 +14,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 
 export function AdminLoginScreen() {
   usePageTitle('Administrator sign-in');
+  const session = useSession();
   const [adminLogin, { isLoading }] = useAuthCall(authApi.adminLogin);
   const completeSignIn = useCompleteSignIn();
   const form = useAuthForm({
@@ -46,6 +49,7 @@ export function AdminLoginScreen() {
         </>
       }
     >
+      <AlreadySignedInNote session={session} />
       <form onSubmit={signIn} noValidate>
         <Stack gap="md">
           <TextInput label="E-mail" type="email" autoComplete="username" inputMode="email" withAsterisk {...form.getInputProps('email')} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { limits } from '@jobportal/shared/vocabulary';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -56,7 +56,7 @@ export function ForgotPasswordScreen() {
         otp: values.otp.trim(),
         new_password: values.new_password,
       });
-      notifications.show({
+      notify({
         title: 'Password changed',
         message: 'Sign in with your new password. Other devices were signed out.',
         color: 'teal',

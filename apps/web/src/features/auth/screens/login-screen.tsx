@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { forgetSignOutReason, peekSignOutReason } from '../../../lib/session/sign-out-reason';
-import { roleHome, roleLabels } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
 import { authApi, useAuthCall } from '../api/auth-api';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -58,7 +58,7 @@ export function LoginScreen() {
       await completeSignIn(reply);
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') {
-        notifications.show({
+        notify({
           title: 'Confirm your e-mail first',
           message: `We sent a new 6-digit code to ${email}.`,
         });
@@ -76,7 +76,7 @@ export function LoginScreen() {
     const email = normaliseEmail(form.values.email);
     try {
       await sendOtp({ email });
-      notifications.show({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
+      notify({ title: 'Check your e-mail', message: `We sent a code to ${email}.` });
       await goToCodeEntry(email);
     } catch (error) {
       showError(error);
@@ -107,16 +107,7 @@ export function LoginScreen() {
           </Text>
         </Alert>
       )}
-      {session.role && (
-        <Alert variant="light" mb="md" title="You are already signed in">
-          <Text size="sm">
-            As {session.full_name ?? session.user?.email} ({roleLabels[session.role]}).{' '}
-            <Anchor component={Link} to={roleHome(session)} size="sm">
-              Go to your dashboard
-            </Anchor>
-          </Text>
-        </Alert>
-      )}
+      <AlreadySignedInNote session={session} wanted={from} />
       {/* Two pressed/unpressed buttons rather than Tabs: the same choice for ~1.8 KB less on the first load. */}
       <Button.Group mb="lg" aria-label="How to sign in">
         {methods.map(({ value, label }) => (

@@ -1,10 +1,12 @@
 import type { SelfServiceRole } from '@jobportal/shared';
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
+import { useSession } from '../../../lib/session/use-session';
+import { AlreadySignedInNote } from '../components/already-signed-in-note';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -22,6 +24,7 @@ const roleChoices: { value: SelfServiceRole; title: string; description: string 
 export function SignupScreen() {
   usePageTitle('Create an account');
   const from = returnPathFromState(useLocation().state);
+  const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [signup, { isLoading }] = useAuthCall(authApi.signup);
@@ -56,7 +59,7 @@ export function SignupScreen() {
         setSignupFailure(`Signup failed: ${reason}`);
         return;
       }
-      notifications.show({
+      notify({
         title: 'Account created',
         message: `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail.`,
         color: 'teal',
@@ -81,6 +84,7 @@ export function SignupScreen() {
         </>
       }
     >
+      <AlreadySignedInNote session={session} wanted={from} />
       <form onSubmit={createAccount} noValidate>
         <Stack gap="md">
           <Radio.Group

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { limits } from '@jobportal/shared/vocabulary';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link, useLocation } from 'react-router';
 import { authApi, useAuthCall } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -52,7 +52,7 @@ export function VerifyOtpScreen() {
       setResendNotice(
         `We sent a new code to ${email}. It signs you in; if you chose a password when signing up, this code does not confirm it: sign up again to keep it, or choose one later under “Forgot password?”.`,
       );
-      notifications.show({ message: `New code sent to ${email}.` });
+      notify({ message: `New code sent to ${email}.` });
       return true;
     } catch (error) {
       showError(error);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { TeamInvitationOut, TeamMemberOut } from '@jobportal/shared';
 import { companyRoleLabels, limits } from '@jobportal/shared/vocabulary';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -33,7 +33,7 @@ function InviteForm({ companyId }: { companyId: number }) {
     try {
       await invite({ companyId, email: address }).unwrap();
       setEmail('');
-      notifications.show({ message: `Invitation sent to ${address}.`, color: 'teal' });
+      notify({ message: `Invitation sent to ${address}.`, color: 'teal' });
     } catch (error) {
       setProblem(fieldError(error, 'email') ?? describeError(error));
     }
@@ -104,12 +104,12 @@ function InvitationRow({ invitation, canManage, companyId }: { invitation: TeamI
     try {
       if (what === 'resend') await invite({ companyId, email: invitation.email }).unwrap();
       else await withdraw({ companyId, invitationId: invitation.id }).unwrap();
-      notifications.show({
+      notify({
         message: what === 'resend' ? `A new code went to ${invitation.email}.` : 'Invitation withdrawn.',
         color: 'teal',
       });
     } catch (error) {
-      notifications.show({ message: describeError(error), color: 'red' });
+      notify({ message: describeError(error), color: 'red' });
     }
   };
   return (
@@ -157,7 +157,7 @@ export function TeamSection({ companyId }: { companyId: number }) {
     if (!removing) return;
     try {
       await remove({ companyId, userId: removing.id }).unwrap();
-      notifications.show({ message: `${removing.full_name} is no longer on the team.`, color: 'teal' });
+      notify({ message: `${removing.full_name} is no longer on the team.`, color: 'teal' });
       setRemoving(null);
     } catch (failure) {
       setRemoveError(describeError(failure));

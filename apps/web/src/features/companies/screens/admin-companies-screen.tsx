@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
 import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BuildingIcon } from '../../../components/icons';
@@ -62,14 +62,14 @@ export function AdminCompaniesScreen() {
     const willApprove = !company.is_approved;
     try {
       const reply = await toggleApproval({ id: company.id, listArgs }).unwrap();
-      notifications.show({
+      notify({
         message: reply.is_approved
           ? `${company.name} is approved. Its open jobs are public, and its owner has been e-mailed.`
           : `${company.name} is no longer approved. Its jobs are hidden from search.`,
         color: 'teal',
       });
     } catch (failure) {
-      notifications.show({
+      notify({
         title: willApprove ? `${company.name} was not approved` : `${company.name} was not unapproved`,
         message: describeError(failure),
         color: 'red',
@@ -82,7 +82,7 @@ export function AdminCompaniesScreen() {
     setDeleteError(null);
     try {
       await deleteCompany(toDelete.id).unwrap();
-      notifications.show({ message: `${toDelete.name} and its jobs are deleted.`, color: 'teal' });
+      notify({ message: `${toDelete.name} and its jobs are deleted.`, color: 'teal' });
       if (openId === toDelete.id) setOpenId(null);
       setToDelete(null);
     } catch (failure) {

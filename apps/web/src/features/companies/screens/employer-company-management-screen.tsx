@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import { useEffect, useState } from 'react';
 import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { CompanyOut } from '@jobportal/shared';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -105,7 +105,7 @@ export function EmployerCompanyManagementScreen() {
     }
     try {
       const saved = await uploadLogo({ id: company.id, file }).unwrap();
-      notifications.show(
+      notify(
         company.is_approved && !saved.is_approved
           ? {
               title: 'Logo saved, and back in review',
@@ -131,7 +131,7 @@ export function EmployerCompanyManagementScreen() {
         logoProblem = describeError(uploadError);
       }
     }
-    notifications.show({
+    notify({
       title: `${created.name} is submitted`,
       message: logoProblem
         ? `The logo was not saved: ${logoProblem} Add it again under Company.`
@@ -145,7 +145,7 @@ export function EmployerCompanyManagementScreen() {
     if (!company) return;
     const saved = await replaceCompany({ id: company.id, body: toCompanyInput(values) }).unwrap();
     if (company.is_approved && !saved.is_approved) {
-      notifications.show({
+      notify({
         title: 'Saved, and back in review',
         message:
           'A new name or website goes to an administrator again. Your jobs are not public until it is approved, usually within a day.',
@@ -153,7 +153,7 @@ export function EmployerCompanyManagementScreen() {
         autoClose: 10_000,
       });
     } else {
-      notifications.show({ message: 'Company details saved.', color: 'teal' });
+      notify({ message: 'Company details saved.', color: 'teal' });
     }
   };
 

@@ -1,6 +1,6 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AccountActions } from '../../../components/account-actions';
 import { AccountSummary } from '../../../components/account-summary';
@@ -223,13 +223,16 @@ function Applications() {
                     {item.applicant.full_name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    applied {formatRecent(item.applied_at)} ·{' '}
-                    <Anchor component={Link} to={`/EmployerJobapplicants/${item.job}`} size="xs">
-                      all applicants of the job
-                    </Anchor>
+                    applied for{' '}
+                    <Anchor component={Link} to={`/EmployerJobapplicants/${item.job}`} size="xs" fw={500}>
+                      {item.job_title}
+                    </Anchor>{' '}
+                    · {formatRecent(item.applied_at)}
                   </Text>
                 </Stack>
-                <StatusBadge status={item.status} />
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge status={item.status} />
+                </Box>
               </Group>
             ))}
           </Stack>

@@ -163,7 +163,10 @@ export function JobseekerDashboardScreen() {
               </Panel>
             </SimpleGrid>
             <Panel title="Interviews" link={{ to: '/jobseekerapplications', label: 'All applications' }}>
-              <SeekerInterviews when="upcoming" empty="No interviews coming up. When an employer schedules one or offers times, it shows here." />
+              <SeekerInterviews
+                when="upcoming"
+                empty="No interviews coming up. When an employer schedules one or offers times, it shows here."
+              />
             </Panel>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Panel title="Recent applications" link={{ to: '/jobseekerapplications', label: 'See all' }}>

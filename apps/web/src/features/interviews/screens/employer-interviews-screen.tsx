@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { InterviewOut } from '@jobportal/shared';
 import { interviewStatusLabels } from '@jobportal/shared/vocabulary';
 import { Link } from 'react-router';
@@ -43,7 +43,7 @@ function RescheduleModal({ interview, onClose }: { interview: InterviewOut | nul
     const [date, time] = value.split('T') as [string, string];
     try {
       await update({ id: interview.id, scheduled_time: zonedTimeToUtc(date, time.slice(0, 5), zone).toISOString() }).unwrap();
-      notifications.show({ color: 'teal', message: `Moved. ${interview.jobseeker.full_name} gets an updated invite.` });
+      notify({ color: 'teal', message: `Moved. ${interview.jobseeker.full_name} gets an updated invite.` });
       onClose();
     } catch {
       // shown below
@@ -90,7 +90,7 @@ function InterviewRow({
     try {
       await update({ id: interview.id, status: 'completed' }).unwrap();
     } catch (e) {
-      notifications.show({ color: 'red', message: describeError(e) });
+      notify({ color: 'red', message: describeError(e) });
     }
   };
   const open = interview.status !== 'cancelled' && interview.status !== 'completed';
@@ -196,7 +196,7 @@ export function EmployerInterviewsScreen() {
     if (!cancelling) return;
     try {
       await update({ id: cancelling.id, status: 'cancelled' }).unwrap();
-      notifications.show({ color: 'teal', message: `Cancelled. ${cancelling.jobseeker.full_name} is told.` });
+      notify({ color: 'teal', message: `Cancelled. ${cancelling.jobseeker.full_name} is told.` });
       setCancelling(null);
     } catch {
       // shown in the modal

@@ -18,7 +18,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { FeedbackCriterion, FeedbackOut, InterviewStage, Recommendation } from '@jobportal/shared';
 import {
   feedbackCriteria,
@@ -62,7 +62,7 @@ function Scorecard({ interviewId, mine }: { interviewId: number; mine: FeedbackO
     try {
       if (mine) await update({ id: mine.id, ...content }).unwrap();
       else await create({ interview: interviewId, ...content }).unwrap();
-      notifications.show({ color: 'teal', message: mine ? 'Feedback saved.' : 'Feedback given. The job seeker can read it.' });
+      notify({ color: 'teal', message: mine ? 'Feedback saved.' : 'Feedback given. The job seeker can read it.' });
       void navigate('/EmployerInterviews');
     } catch {
       // shown below

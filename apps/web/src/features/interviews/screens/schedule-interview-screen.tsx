@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { InterviewMode, InterviewOut } from '@jobportal/shared';
 import { interviewLimits, interviewModeLabels, interviewModes } from '@jobportal/shared/vocabulary';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -203,7 +203,7 @@ export function ScheduleInterviewScreen() {
       const created = await schedule(
         kind === 'one' ? { ...details, scheduled_time: start?.toISOString() } : { ...details, offered_times: offered },
       ).unwrap();
-      notifications.show({
+      notify({
         color: 'teal',
         message:
           created.status === 'offered'

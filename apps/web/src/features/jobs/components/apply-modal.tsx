@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
 import { Anchor, Button, FileButton, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { UploadIcon } from '../../../components/more-icons';
@@ -45,7 +45,7 @@ export function ApplyModal({ opened, onClose, job }: ApplyModalProps) {
     }
     try {
       await apply({ jobId: job.id, coverLetter: coverLetter.trim(), resume: source === 'new' ? file : null }).unwrap();
-      notifications.show({ color: 'teal', message: `Applied to ${job.title}. Good luck!` });
+      notify({ color: 'teal', message: `Applied to ${job.title}. Good luck!` });
       onClose();
     } catch (e) {
       if (isApiError(e) && e.status === 409) setError('You have already applied to this job.');

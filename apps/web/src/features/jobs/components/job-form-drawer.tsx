@@ -1,6 +1,6 @@
 import { Drawer, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { JobOut } from '@jobportal/shared';
 import { useCreateJobMutation, useReplaceJobMutation } from '../api/jobs-api';
 import { JobForm } from './job-form';
@@ -31,7 +31,7 @@ export function JobFormDrawer({ editing, onClose, isCompanyApproved, defaultCurr
       : saved.not_public_reason === 'company_not_approved' && !isCompanyApproved
         ? 'It goes public once your company is approved.'
         : 'It is not public.';
-    notifications.show({
+    notify({
       title: job ? 'Job saved' : 'Job posted',
       message: `“${saved.title}”. ${visibility}`,
       color: 'teal',

@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { EmployerJob, JobOut, JobStatus } from '@jobportal/shared';
 import { isJobStatus, jobStatuses, jobStatusLabels } from '@jobportal/shared/vocabulary';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -88,7 +88,7 @@ export function EmployerJobManagementScreen() {
     setTogglingId(job.id);
     try {
       const saved = await patchJob({ id: job.id, body: { status: next } }).unwrap();
-      notifications.show({
+      notify({
         message:
           next === 'closed'
             ? `“${saved.title}” is closed. It takes no applications and is hidden from search.`
@@ -96,7 +96,7 @@ export function EmployerJobManagementScreen() {
         color: 'teal',
       });
     } catch (toggleError) {
-      notifications.show({
+      notify({
         title: next === 'open' ? 'The job was not reopened' : 'The job was not closed',
         message: fieldError(toggleError, 'application_deadline') ?? describeError(toggleError),
         color: 'red',
@@ -111,7 +111,7 @@ export function EmployerJobManagementScreen() {
     setDeleteError(null);
     try {
       await deleteJob({ id: toDelete.id }).unwrap();
-      notifications.show({ message: `“${toDelete.title}” is deleted.`, color: 'teal' });
+      notify({ message: `“${toDelete.title}” is deleted.`, color: 'teal' });
       setToDelete(null);
     } catch (failure) {
       setDeleteError(describeError(failure));

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { JobOut } from '@jobportal/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
@@ -138,9 +138,9 @@ function useCopyLink() {
   return async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
-      notifications.show({ message: 'Link copied.', color: 'teal' });
+      notify({ message: 'Link copied.', color: 'teal' });
     } catch {
-      notifications.show({ message: 'The link could not be copied. Copy it from the address bar.', color: 'orange' });
+      notify({ message: 'The link could not be copied. Copy it from the address bar.', color: 'orange' });
     }
   };
 }

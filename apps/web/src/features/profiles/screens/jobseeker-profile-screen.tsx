@@ -23,7 +23,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { ProfileOut } from '@jobportal/shared';
 import { FileDownloadButton } from '../../../components/file-download-button';
 import { FormAlert } from '../../../components/form-alert';
@@ -237,7 +237,7 @@ function ProfileForm({ profile }: { profile: ProfileOut }) {
       setPhoto(null);
       setResume(null);
       form.resetDirty();
-      notifications.show({ color: 'teal', message: 'Profile saved.' });
+      notify({ color: 'teal', message: 'Profile saved.' });
     } catch (error) {
       const status = (error as { status?: number } | undefined)?.status;
       if (status === 413)

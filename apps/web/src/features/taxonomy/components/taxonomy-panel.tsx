@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import type { TaxonomyItem } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { SearchIcon } from '../../../components/icons';
@@ -45,7 +45,7 @@ function AddForm({ kind, noun }: { kind: TaxonomyKind; noun: string }) {
           .unwrap()
           .then((item) => {
             setName('');
-            notifications.show({ message: `“${item.name}” added.`, color: 'teal' });
+            notify({ message: `“${item.name}” added.`, color: 'teal' });
           })
           .catch((failure: unknown) => setError(nameError(failure)));
       }}
@@ -86,7 +86,7 @@ function RenameRow({ kind, item, onDone }: { kind: TaxonomyKind; item: TaxonomyI
     rename({ kind, id: item.id, name: name.trim() })
       .unwrap()
       .then((renamed) => {
-        notifications.show({ message: `Renamed to “${renamed.name}”.`, color: 'teal' });
+        notify({ message: `Renamed to “${renamed.name}”.`, color: 'teal' });
         onDone();
       })
       .catch((failure: unknown) => setError(nameError(failure)));
@@ -152,7 +152,7 @@ export function TaxonomyPanel({ kind, title, noun }: TaxonomyPanelProps) {
     remove({ kind, id: toDelete.id })
       .unwrap()
       .then(() => {
-        notifications.show({ message: `“${toDelete.name}” deleted.`, color: 'teal' });
+        notify({ message: `“${toDelete.name}” deleted.`, color: 'teal' });
         setToDelete(null);
       })
       // A 409 says how many jobs use it: shown as the server words it.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, List, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { limits } from '@jobportal/shared/vocabulary';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormAlert } from '../../../components/form-alert';
@@ -62,10 +62,10 @@ export function PersonFormModal({
     try {
       if (person) {
         await update({ table, id: person.id, body }).unwrap();
-        notifications.show({ color: 'teal', message: `${body.full_name} is saved.` });
+        notify({ color: 'teal', message: `${body.full_name} is saved.` });
       } else {
         const made = await create({ table, body }).unwrap();
-        notifications.show({
+        notify({
           color: 'teal',
           message: `${body.full_name}’s account is made; we e-mailed ${body.email} a code to set a password.`,
         });
@@ -126,7 +126,7 @@ export function ToggleActiveModal({ table, person, onClose }: { table: PersonTab
   const onConfirm = async () => {
     try {
       await toggle({ table, id: person.id, reason: deactivating ? reason.trim() || undefined : undefined }).unwrap();
-      notifications.show({
+      notify({
         color: deactivating ? 'orange' : 'teal',
         message: deactivating ? `${person.full_name} is deactivated and signed out everywhere.` : `${person.full_name} can sign in again.`,
       });
@@ -216,7 +216,7 @@ export function DeletePersonModal({ person, onClose, onDeleted }: { person: Pers
   const onConfirm = async () => {
     try {
       await remove(person.id).unwrap();
-      notifications.show({ message: `${person.full_name} is deleted.` });
+      notify({ message: `${person.full_name} is deleted.` });
       onDeleted();
     } catch {
       // Shown in the modal (e.g. an owner whose team must be handed over first).
