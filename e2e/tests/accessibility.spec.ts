@@ -125,7 +125,7 @@ const h1 = (name?: string | RegExp) => (page: Page) => page.getByRole('heading',
 
 /** The screens of the route table (apps/web/src/app/routes.ts) each role may open. */
 function visitsFor(role: RoleName): Visit[] {
-  const fallback: Visit = { path: '/no-such-page', ready: h1('Unexpected Application Error!') };
+  const fallback: Visit = { path: '/no-such-page', ready: h1('This page does not exist') };
   const jobPage: Visit = { path: `/job/${ids.publicJobId}`, ready: (page) => page.getByRole('complementary', { name: 'Actions' }) };
   const notifications: Visit = { path: '/notifications', ready: h1() };
   const home: Visit = { path: '/', ready: (page) => page.locator('main a[href^="#/job/"]').first() };
