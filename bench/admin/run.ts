@@ -135,7 +135,8 @@ const seekerColumns = `u.*, (select count(*)::int from applications a where a.jo
 const seekerPage = (where: string, order: string, offset: number) => [
   `select ${seekerColumns} from (select id as page_id from users u where u.role = 'jobseeker' ${where} order by ${order} limit 20 offset ${offset}) page
    join users u on u.id = page.page_id left join jobseeker_profiles p on p.user_id = u.id order by ${order}`,
-  `select count(*) from users u where u.role = 'jobseeker' ${where}`,
+  // No search: the kept counts (user_counts); a search counts its matches.
+  where ? `select count(*) from users u where u.role = 'jobseeker' ${where}` : `select coalesce(sum(n), 0)::int from user_counts where role = 'jobseeker'`,
 ];
 const employerColumns = `u.*, (select count(*)::int from jobs j where j.posted_by = u.id), c.id, c.name, c.is_approved, m.role`;
 const employerPage = (extra: string, order: string) => [
@@ -143,7 +144,7 @@ const employerPage = (extra: string, order: string) => [
    join users u on u.id = page.page_id left join company_members m on m.user_id = u.id left join companies c on c.id = m.company_id order by ${order}`,
   extra
     ? `select count(*) from users u join company_members m on m.user_id = u.id and m.role = 'recruiter' where u.role = 'employer'`
-    : `select count(*) from users u where u.role = 'employer'`,
+    : `select coalesce(sum(n), 0)::int from user_counts where role = 'employer'`,
 ];
 // Read on every call: the head counts and the approval queue.
 const adminDataSql = [
@@ -155,7 +156,7 @@ const adminDataSql = [
 
 // Read once every 30 s, or after an admin makes or deletes an account (admin.service.ts): the big tables.
 const activitySql = [
-  `select (select count(*)::int from users where role = 'jobseeker'), (select count(*)::int from users where role = 'employer'),
+  `select (select coalesce(sum(n), 0)::int from user_counts where role = 'jobseeker'), (select coalesce(sum(n), 0)::int from user_counts where role = 'employer'),
      (select count(*)::int from jobs), (select count(*)::int from jobs where status = 'open')`,
   `select status, count(*)::int from applications group by status`,
   `select to_char(date_joined at time zone 'UTC', 'YYYY-MM-DD'), role, count(*)::int from users

@@ -12,7 +12,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -72,6 +74,23 @@ export const users = pgTable(
     index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('users_role_check', sql`${t.role} in ('admin', 'jobseeker', 'employer')`),
   ],
+);
+
+/**
+ * How many accounts there are of each role and active state, so the people tables' totals are not a
+ * count of every row (docs/decisions/013-administration.md). Kept exact by triggers on users
+ * (migration 0022): each backend adds to one of 8 slots (its process id modulo 8), so sign-ups at
+ * the same moment do not queue on one row; a total is the sum of a role's slots.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text('role', { enum: ['admin', 'jobseeker', 'employer'] }).notNull(),
+    isActive: boolean('is_active').notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.isActive, t.slot] })],
 );
 
 /** A signed-in device: refresh tokens rotate within it; revoking it signs that device out. */

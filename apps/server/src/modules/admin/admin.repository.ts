@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { applications, companies, companyMembers, interviews, jobs, users } from '../../db/schema';
+import { applications, companies, companyMembers, interviews, jobs, userCounts, users } from '../../db/schema';
 
-/** The head counts of the big tables (people, jobs): index scans of up to hundreds of thousands of rows. */
+/** The head counts of the big tables: people from their kept counts (user_counts), jobs by index scans of up to hundreds of thousands of rows. */
 export interface BigCounts {
   jobseekers: number;
   employers: number;
@@ -14,8 +14,8 @@ export async function countBigTables(db: Db): Promise<BigCounts> {
   const [row] = await queryRows<BigCounts>(
     db,
     sql`select
-      (select count(*)::int from ${users} where role = 'jobseeker') as jobseekers,
-      (select count(*)::int from ${users} where role = 'employer') as employers,
+      (select coalesce(sum(n), 0)::int from ${userCounts} where role = 'jobseeker') as jobseekers,
+      (select coalesce(sum(n), 0)::int from ${userCounts} where role = 'employer') as employers,
       (select count(*)::int from ${jobs}) as jobs,
       (select count(*)::int from ${jobs} where status = 'open') as jobs_open`,
   );

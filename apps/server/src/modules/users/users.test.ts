@@ -118,6 +118,38 @@ describe('the people tables', () => {
     expect(await ids('łukasie')).toEqual([]);
   });
 
+  it('gives totals that match the rows after bulk inserts, (de)activations, role changes and deletes', async () => {
+    const totalOf = async (url: string) => json<{ count: number }>(await get(url)).count;
+    const rowsOf = async (role?: 'jobseeker' | 'employer', isActive?: boolean) =>
+      (await t.db.select({ role: users.role, isActive: users.isActive }).from(users)).filter(
+        (u) => (role === undefined || u.role === role) && (isActive === undefined || u.isActive === isActive),
+      ).length;
+    const expectTotalsTrue = async () => {
+      expect(await totalOf('/api/jobseekers/')).toBe(await rowsOf('jobseeker'));
+      expect(await totalOf('/api/jobseekers/?is_active=false')).toBe(await rowsOf('jobseeker', false));
+      expect(await totalOf('/api/employers/?is_active=true')).toBe(await rowsOf('employer', true));
+      expect(await totalOf('/api/employers/')).toBe(await rowsOf('employer'));
+      expect(await totalOf('/api/users/')).toBe(await rowsOf());
+      expect(await totalOf('/api/users/?role=jobseeker&is_active=true')).toBe(await rowsOf('jobseeker', true));
+    };
+    await expectTotalsTrue();
+    const before = await totalOf('/api/jobseekers/');
+    // One statement adding several rows, as a bulk loader would.
+    const added = await t.db
+      .insert(users)
+      .values([1, 2, 3].map((i) => ({ email: `bulk-${i}@example.test`, fullName: `Bulk Person ${i}`, role: 'jobseeker' as const })))
+      .returning();
+    expect(await totalOf('/api/jobseekers/')).toBe(before + 3);
+    expect((await send('POST', `/api/jobseekers/${added[0]!.id}/toggle_active/`, { reason: 'Counting' })).statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'employer' }).where(eq(users.id, added[1]!.id));
+    await t.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, added[2]!.id));
+    await expectTotalsTrue();
+    expect((await send('DELETE', `/api/users/${added[0]!.id}/`)).statusCode).toBe(204);
+    await t.db.delete(users).where(eq(users.id, added[1]!.id));
+    expect(await totalOf('/api/jobseekers/')).toBe(before + 1);
+    await expectTotalsTrue();
+  });
+
   it('lists job seekers with applications and profile completeness, searchable and sorted', async () => {
     const ana = await createUser(t.db, { role: 'jobseeker', fullName: 'Zelda Searchable', email: 'zelda@example.test' });
     await createProfile(t.db, ana.id, { bio: 'Hello', currentJobTitle: 'Engineer' });
