@@ -1,4 +1,4 @@
-// npm run bench:interviews [-- --jobs 100000 --interviews 20000 --employer-interviews 2000 --samples 300 --fresh]
+// npm run bench:interviews [-- --jobs 100000 --interviews 20000 --employer-interviews 2000 --samples 300 --fresh --profile]
 //
 // Seeds (or reuses) a PostgreSQL database (jp_bench_interviews): N jobs (the search bench's seeding),
 // then by SQL: one employer with 2,000 interviews and a second company with the rest of 20,000, each
@@ -9,6 +9,7 @@
 //     left in the whole table afterwards (pairs of overlapping interviews of one interviewer or job seeker).
 // Prints the figures beside the targets. Asserts nothing.
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ms, startServer, stats, stopServer } from '../common';
@@ -23,6 +24,8 @@ const { values: args } = parseArgs({
     interviews: { type: 'string', default: '20000' },
     'employer-interviews': { type: 'string', default: '2000' },
     samples: { type: 'string', default: '300' },
+    /** Writes a V8 CPU profile of the server process to bench/results/interview-profiles/ (open in Chrome's DevTools). */
+    profile: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_interviews' },
@@ -149,7 +152,12 @@ const { url } = await seedBenchDatabase({
   log,
 });
 const { fresh, race } = await seedInterviews(url);
-const { base, child } = await startServer(url, { LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000', REMINDER_INTERVAL_SECONDS: '0' });
+const profileDir = fileURLToPath(new URL('../results/interview-profiles/', import.meta.url));
+const { base, child } = await startServer(
+  url,
+  { LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000', REMINDER_INTERVAL_SECONDS: '0' },
+  args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 try {
   const login = await request(`${base}/api/login/`, { method: 'POST', body: { email: employerEmail, password } });
   const token = (JSON.parse(login.body) as { accessToken: string }).accessToken;

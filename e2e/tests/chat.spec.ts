@@ -9,6 +9,7 @@ interface Applicant {
  * Two people, two browser contexts: the employer messages an applicant; the job seeker's bell and
  * conversation list update without a reload; they answer (the employer sees them typing); the
  * employer sees it live and "Seen" once it is read. Opening the conversation again takes the spec's `existing_room` path to the same room.
+ * A message written offline waits and goes out once when the connection is back.
  */
 test('employer and applicant chat live in two browser contexts', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -87,6 +88,25 @@ test('employer and applicant chat live in two browser contexts', async ({ browse
   expect(((await response.json()) as { code: string }).code).toBe('existing_room');
   await expect(employer).toHaveURL(roomUrl);
   await expect(employer.getByText(answer.split(' Details')[0]!)).toBeVisible();
+
+  // Offline: what the job seeker writes without a connection waits ("Not sent."), and goes out by
+  // itself, once, when the connection is back (the retry carries the same client_id).
+  await seekerContext.setOffline(true);
+  const offline = 'Written on the train; it goes out when the signal is back.';
+  await seeker.getByRole('textbox', { name: 'Message' }).fill(offline);
+  await seeker.getByRole('button', { name: 'Send' }).click();
+  await expect(seeker.getByText('Not sent.')).toBeVisible();
+  await seekerContext.setOffline(false);
+  await expect(seeker.getByText('Not sent.')).toHaveCount(0);
+  await expect(employer.getByText(offline)).toHaveCount(1);
+  const roomId = Number(/(\d+)$/.exec(roomUrl)![1]);
+  const stored = (await (
+    await request.get(`${e2eEnv.baseURL}/api/chatrooms/${roomId}/messages/?page_size=50`, { headers: auth })
+  ).json()) as {
+    results: { content: string }[];
+  };
+  expect(stored.results.filter((m) => m.content === offline)).toHaveLength(1);
+  await expect(seeker.getByRole('log', { name: 'Messages' }).getByText(offline)).toHaveCount(1);
 
   await employerContext.close();
   await seekerContext.close();

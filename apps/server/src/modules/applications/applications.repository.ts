@@ -20,6 +20,7 @@ import type { JobSummaryRecord } from '../jobs/jobs.presenter';
 import { publicJobCondition } from '../jobs/jobs.repository';
 import { nameOrEmailContains } from '../users/users.repository';
 import type { NewFile } from '../files/files.repository';
+import { insertNoticesWhen, type NewNotification } from '../notifications/notifications.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
@@ -47,6 +48,8 @@ export interface JobFacts {
   employerId: number;
   isPublic: boolean;
   hasApplied: boolean;
+  /** The name of the job seeker asked about (null without one). */
+  jobseekerName: string | null;
   summary: JobSummaryRecord;
 }
 
@@ -60,6 +63,7 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
       employerId: notifiedMember,
       isPublic: sql<boolean>`${publicJobCondition(today)}`,
       hasApplied: sql<boolean>`exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.jobseeker_id = ${jobseekerId})`,
+      jobseekerName: sql<string | null>`(select u.full_name from ${users} u where u.id = ${jobseekerId})`,
       summary: jobSummaryColumns,
     })
     .from(jobs)
@@ -128,7 +132,14 @@ export async function findOwnApplication(
  */
 export async function insertApplication(
   db: Db,
-  values: { jobId: number; jobseekerId: number; coverLetter: string; resume: { fileId: number } | { file: NewFile } },
+  values: {
+    jobId: number;
+    jobseekerId: number;
+    coverLetter: string;
+    resume: { fileId: number } | { file: NewFile };
+    /** Notifications written with the application (none when it is refused as a second one). */
+    notices: NewNotification[];
+  },
 ): Promise<(ApplicationRow & { jobseekerName: string; resumeUploadedAt: Date }) | undefined> {
   const file = 'file' in values.resume ? values.resume.file : undefined;
   const resumeFile = file
@@ -158,7 +169,8 @@ export async function insertApplication(
       first_entry as (
         insert into ${applicationStatusHistory} (application_id, status, changed_at, changed_by, changed_by_user_id)
         select id, 'applied', applied_at, 'jobseeker', jobseeker_id from created
-      )
+      ),
+      notices as ${insertNoticesWhen(values.notices, sql`exists (select 1 from created)`)}
       select created.*, (select full_name from ${users} where id = created.jobseeker_id) as jobseeker_name,
         (select created_at from resume) as resume_uploaded_at
       from created`,

@@ -21,6 +21,7 @@ import type { CheckedFile } from '../files/file-types';
 import { applicationResumesFolder, type FilesService } from '../files/files.service';
 import { findProfileFile } from '../profiles/profiles.repository';
 import { recordAudit } from '../audit/audit.repository';
+import { applicationReceived, writeNotifications } from '../notifications/notifications.service';
 import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -80,6 +81,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
 
   /** Moves an application in one transaction with its history entry and audit entry, then tells the listeners. */
   async function move(facts: ApplicationFacts, to: ApplicationStatus, by: Viewer & { role: 'jobseeker' | 'employer' }): Promise<void> {
+    const event = { ...factsOf(facts), from: facts.status, to, changedBy: by.role, changedByUserId: by.userId };
     await db.transaction(async (tx) => {
       if (!(await repo.updateStatus(tx, facts.id, facts.status, to))) {
         throw new AppError('conflict', 'The application changed in the meantime. Reload it and try again.');
@@ -93,14 +95,9 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
         before: { status: facts.status },
         after: { status: to },
       });
+      await writeNotifications(tx, 'application.status_changed', event);
     });
-    await events.emit('application.status_changed', {
-      ...factsOf(facts),
-      from: facts.status,
-      to,
-      changedBy: by.role,
-      changedByUserId: by.userId,
-    });
+    await events.emit('application.status_changed', event);
   }
 
   return {
@@ -139,6 +136,12 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
           jobseekerId: viewer.userId,
           coverLetter: input.cover_letter,
           resume: stored ? { file: stored } : { fileId: profileResume!.id },
+          notices: applicationReceived({
+            employerId: job.employerId,
+            jobseekerName: job.jobseekerName ?? '',
+            jobTitle: job.title,
+            jobId: job.id,
+          }),
         });
       } catch (error) {
         await discardStored().catch((e: unknown) => log.warn({ err: e }, 'refused application file not removed'));

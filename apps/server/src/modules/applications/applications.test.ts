@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   applicationStatuses,
   canMoveApplication,
@@ -9,6 +9,7 @@ import {
   type ApplicationStatus,
   type ProfileOut,
 } from '@jobportal/shared';
+import { queryRows } from '../../db/client';
 import { applicationStatusHistory } from '../../db/schema';
 import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
 import { createApplication, createCompany, createJob, createProfile } from '../../db/seed/factories';
@@ -89,6 +90,23 @@ describe('POST /api/applications/', () => {
     });
     const status = await t.app.inject({ url: `/api/jobs/${employer.job.id}/check-application-status/`, headers: bearer(seeker.token) });
     expect(json(status)).toEqual({ hasApplied: true, application_id: body.id, status: 'applied' });
+
+    // The notice is written with the application (one statement: both rows carry its now()), and a
+    // refused second application tells nobody.
+    const writtenAt = (table: 'applications' | 'notifications', column: 'applied_at' | 'updated_at' | 'created_at', where: SQL) =>
+      queryRows<{ at: string }>(
+        t.db,
+        sql`select ${sql.identifier(column)}::text as at from ${sql.identifier(table)} where ${where} order by id`,
+      );
+    const [applied] = await writtenAt('applications', 'applied_at', sql`id = ${body.id}`);
+    expect(await writtenAt('notifications', 'created_at', sql`user_id = ${employer.user.id}`)).toEqual([applied]);
+    const again = await apply(seeker.token, { job: String(employer.job.id), cover_letter: 'Again.' }, resumePart());
+    expect(again.statusCode).toBe(409);
+    expect((await notificationsOf(employer.token)).count).toBe(1);
+    // A move tells the job seeker in the move's transaction.
+    expect((await setStatus(employer.token, body.id, 'reviewed')).statusCode).toBe(200);
+    const [moved] = await writtenAt('applications', 'updated_at', sql`id = ${body.id}`);
+    expect(await writtenAt('notifications', 'created_at', sql`user_id = ${seeker.user.id}`)).toEqual([moved]);
   });
 
   it("uses the profile's resume when asked (multipart or JSON), and refuses with 400 when there is none or nothing is sent", async () => {

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.repository';
 import * as repo from './feedbacks.repository';
 import * as interviewsRepo from './interviews.repository';
 import { presentFeedback, presentShownFeedback } from './interviews.presenter';
+import { writeNotifications } from '../notifications/notifications.service';
 import { advanceApplication, emitApplicationMove, finalApplication } from './interviews.service';
 
 type CreateInput = z.output<typeof createFeedbackRequest>;
@@ -62,7 +63,7 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
           feedback: input.feedback,
         });
         if (!row) throw new AppError('feedback_exists', 'You have given feedback on this interview already: edit it instead.');
-        move = await advanceApplication(tx, app, 'interviewed', viewer);
+        move = await advanceApplication(tx, application, app, 'interviewed', viewer);
         await recordAudit(tx, {
           by: viewer,
           action: 'feedback.created',
@@ -70,17 +71,19 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
           objectId: row.id,
           after: { interview: i!.id, stage: input.stage, score: input.score, recommendation: input.recommendation },
         });
-        return row;
+        const event = {
+          feedbackId: row.id,
+          interviewId: i!.id,
+          jobTitle: record!.jobTitle,
+          companyName: record!.companyName,
+          jobseekerId: i!.jobseekerId,
+        };
+        await writeNotifications(tx, 'feedback.created', event);
+        return { row, event };
       });
       if (move) await emitApplicationMove(events, application, move, viewer);
-      await events.emit('feedback.created', {
-        feedbackId: created.id,
-        interviewId: i!.id,
-        jobTitle: record!.jobTitle,
-        companyName: record!.companyName,
-        jobseekerId: i!.jobseekerId,
-      });
-      return load(created.id);
+      await events.emit('feedback.created', created.event);
+      return load(created.row.id);
     },
 
     /** The author edits the content (until the application is final); the job seeker shows or hides it. */

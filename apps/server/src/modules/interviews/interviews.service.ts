@@ -15,11 +15,12 @@ import type { Db } from '../../db/client';
 import type { InterviewRow } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
-import type { EventBus, InterviewEvent } from '../../lib/events';
+import type { DomainEvents, EventBus, InterviewEvent } from '../../lib/events';
 import { authorize } from '../../policies/policy';
 import * as applicationsRepo from '../applications/applications.repository';
 import type { ApplicationFacts } from '../applications/applications.repository';
 import { recordAudit } from '../audit/audit.repository';
+import { writeNotifications } from '../notifications/notifications.service';
 import { interviewCalendar, type InviteContext, type InviteKind, type InviteMailer } from './interview-invites';
 import { presentInterview } from './interviews.presenter';
 import * as repo from './interviews.repository';
@@ -68,38 +69,10 @@ export const finalApplication = (status: ApplicationStatus) =>
     `This application is ${statusLabels[status].toLowerCase()}, which is final: it can't get new interviews or feedback.`,
   );
 
-/**
- * Moves an application forward inside the caller's transaction, with its history and audit entry.
- * Answers the move for the event the caller emits after the commit (undefined when it stayed).
- */
-export async function advanceApplication(
-  tx: Db,
-  app: { id: number; status: ApplicationStatus },
-  to: 'interview_scheduled' | 'interviewed',
-  by: Viewer,
-): Promise<{ from: ApplicationStatus; to: ApplicationStatus } | undefined> {
-  if (!movesTo(app.status, to)) return undefined;
-  if (!(await applicationsRepo.updateStatus(tx, app.id, app.status, to))) return undefined;
-  await applicationsRepo.insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
-  await recordAudit(tx, {
-    by,
-    action: 'application.status_changed',
-    objectType: 'application',
-    objectId: app.id,
-    before: { status: app.status },
-    after: { status: to },
-  });
-  return { from: app.status, to };
-}
+type Move = { from: ApplicationStatus; to: ApplicationStatus };
 
-/** Tells the listeners of an application's move (after the commit). */
-export async function emitApplicationMove(
-  events: EventBus,
-  facts: ApplicationFacts,
-  move: { from: ApplicationStatus; to: ApplicationStatus },
-  by: Viewer,
-) {
-  await events.emit('application.status_changed', {
+function moveEvent(facts: ApplicationFacts, move: Move, by: Viewer): DomainEvents['application.status_changed'] {
+  return {
     applicationId: facts.id,
     jobId: facts.jobId,
     jobTitle: facts.jobTitle,
@@ -111,7 +84,40 @@ export async function emitApplicationMove(
     to: move.to,
     changedBy: 'employer',
     changedByUserId: by.userId,
+  };
+}
+
+/**
+ * Moves an application forward inside the caller's transaction, with its history, audit entry and
+ * the job seeker's notification. Answers the move for the event the caller emits after the commit
+ * (undefined when it stayed).
+ */
+export async function advanceApplication(
+  tx: Db,
+  facts: ApplicationFacts,
+  app: { id: number; status: ApplicationStatus },
+  to: 'interview_scheduled' | 'interviewed',
+  by: Viewer,
+): Promise<Move | undefined> {
+  if (!movesTo(app.status, to)) return undefined;
+  if (!(await applicationsRepo.updateStatus(tx, app.id, app.status, to))) return undefined;
+  await applicationsRepo.insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
+  await recordAudit(tx, {
+    by,
+    action: 'application.status_changed',
+    objectType: 'application',
+    objectId: app.id,
+    before: { status: app.status },
+    after: { status: to },
   });
+  const move = { from: app.status, to };
+  await writeNotifications(tx, 'application.status_changed', moveEvent(facts, move, by));
+  return move;
+}
+
+/** Tells the listeners of an application's move (after the commit). */
+export async function emitApplicationMove(events: EventBus, facts: ApplicationFacts, move: Move, by: Viewer) {
+  await events.emit('application.status_changed', moveEvent(facts, move, by));
 }
 
 export function createInterviewsService({ db, events, invites, inviteContext }: InterviewsDeps) {
@@ -172,9 +178,19 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
     };
   }
 
-  /** After a commit: the people on both sides hear of it (notifications) and get the e-mail with the invite. */
-  async function announce(kind: InterviewEvent['kind'], id: number, by: Viewer, mail?: InviteKind): Promise<InterviewOut> {
-    const record = await load(id);
+  /**
+   * At the end of a change's transaction: the interview as it now is, with the notifications of the
+   * people on both sides written in the same transaction (a crash after the commit loses none).
+   */
+  async function noticeInTx(tx: Db, kind: InterviewEvent['kind'], id: number, by: Viewer): Promise<InterviewRecord> {
+    const record = await repo.findInterviewRecord(tx, id);
+    if (!record) throw interviewNotFound();
+    await writeNotifications(tx, 'interview.changed', eventOf(kind, record, by));
+    return record;
+  }
+
+  /** After the commit: the listeners hear of it (the live push) and both sides get the e-mail with the invite. */
+  async function announce(kind: InterviewEvent['kind'], record: InterviewRecord, by: Viewer, mail?: InviteKind): Promise<InterviewOut> {
     await events.emit('interview.changed', eventOf(kind, record, by));
     if (mail) void invites.send(mail, record);
     return presentInterview(record);
@@ -222,7 +238,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
               offeredTimes: offered,
             });
             if (start) {
-              move = await advanceApplication(tx, app, 'interview_scheduled', viewer);
+              move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
               await repo.replaceReminders(tx, row.id, start, { isNew: true });
             }
             await recordAudit(tx, {
@@ -234,12 +250,12 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
                 ? { application: app.id, scheduled_time: start.toISOString(), interviewer: interviewerId }
                 : { application: app.id, offered_times: offered.map((t) => t.toISOString()), interviewer: interviewerId },
             });
-            return row;
+            return noticeInTx(tx, start ? 'scheduled' : 'offered', row.id, viewer);
           }),
         { interviewerId, jobseekerId: application.jobseekerId, start, end, timeZone: input.time_zone },
       );
       if (move) await emitApplicationMove(events, application, move, viewer);
-      return start ? announce('scheduled', created.id, viewer, 'scheduled') : announce('offered', created.id, viewer, 'offered');
+      return start ? announce('scheduled', created, viewer, 'scheduled') : announce('offered', created, viewer, 'offered');
     },
 
     /** The job seeker picks one of the offered times: the first pick wins, the other times are released. */
@@ -256,7 +272,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       const end = new Date(start.getTime() + minutes(i.durationMinutes));
       const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
-      await withoutClash(
+      const chosen = await withoutClash(
         () =>
           db.transaction(async (tx) => {
             const app = await repo.lockApplication(tx, i.applicationId);
@@ -270,7 +286,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
             );
             if (!row) throw new AppError('conflict', 'A time has been picked for this interview already.');
             // The employer offered these times, so the move is theirs in the history.
-            move = await advanceApplication(tx, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
+            move = await advanceApplication(tx, application, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
             await repo.replaceReminders(tx, i.id, start);
             await recordAudit(tx, {
               by: viewer,
@@ -280,11 +296,12 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
               before: { status: 'offered' },
               after: { status: 'scheduled', scheduled_time: start.toISOString() },
             });
+            return noticeInTx(tx, 'time_chosen', i.id, viewer);
           }),
         { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: i.timeZone },
       );
       if (move) await emitApplicationMove(events, application, move, { ...viewer, userId: i.interviewerId });
-      return announce('time_chosen', i.id, viewer, 'scheduled');
+      return announce('time_chosen', chosen, viewer, 'scheduled');
     },
 
     /** The job seeker confirms they will attend. */
@@ -295,12 +312,13 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       if (!holdsTime.includes(i.status)) {
         throw new AppError('conflict', i.status === 'offered' ? 'Pick one of the offered times first.' : `This interview is ${i.status}.`);
       }
-      await db.transaction(async (tx) => {
+      const confirmed = await db.transaction(async (tx) => {
         const row = await repo.updateInterview(tx, i.id, { seekerConfirmedAt: new Date() }, holdsTime);
         if (!row) throw new AppError('conflict', 'The interview changed in the meantime. Reload it and try again.');
         await recordAudit(tx, { by: viewer, action: 'interview.confirmed', objectType: 'interview', objectId: i.id });
+        return noticeInTx(tx, 'confirmed', i.id, viewer);
       });
-      return announce('confirmed', i.id, viewer);
+      return announce('confirmed', confirmed, viewer);
     },
 
     /** The employer reschedules, changes the details, cancels or completes an interview. */
@@ -358,9 +376,25 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       if (moved) values.seekerConfirmedAt = null;
       if (newStart && i.status === 'offered') values.offeredTimes = [];
 
+      // What the people on both sides hear of, and the e-mail they get (none for notes alone).
+      const kind: InterviewEvent['kind'] | undefined =
+        status === 'cancelled'
+          ? 'cancelled'
+          : status === 'completed'
+            ? 'completed'
+            : moved
+              ? i.status === 'offered'
+                ? 'scheduled'
+                : 'rescheduled'
+              : values.sequence !== undefined
+                ? 'changed'
+                : undefined;
+      const mail: InviteKind | undefined =
+        kind === 'cancelled' ? (i.scheduledTime ? 'cancelled' : undefined) : kind === 'completed' ? undefined : kind;
+
       const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
-      await withoutClash(
+      const changed = await withoutClash(
         () =>
           db.transaction(async (tx) => {
             const app = await repo.lockApplication(tx, i.applicationId);
@@ -371,7 +405,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
             if (timeChanged || input.status) {
               await repo.replaceReminders(tx, i.id, status === 'cancelled' || status === 'completed' ? null : row.scheduledTime);
             }
-            if (newStart && i.status === 'offered') move = await advanceApplication(tx, app, 'interview_scheduled', viewer);
+            if (newStart && i.status === 'offered') move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
             await recordAudit(tx, {
               by: viewer,
               action:
@@ -387,20 +421,12 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
               before,
               after,
             });
+            return kind ? noticeInTx(tx, kind, i.id, viewer) : undefined;
           }),
         { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: values.timeZone ?? i.timeZone },
       );
       if (move) await emitApplicationMove(events, application, move, viewer);
-      if (status === 'cancelled') return announce('cancelled', i.id, viewer, i.scheduledTime ? 'cancelled' : undefined);
-      if (status === 'completed') return announce('completed', i.id, viewer);
-      if (moved)
-        return announce(
-          i.status === 'offered' ? 'scheduled' : 'rescheduled',
-          i.id,
-          viewer,
-          i.status === 'offered' ? 'scheduled' : 'rescheduled',
-        );
-      if (values.sequence !== undefined) return announce('changed', i.id, viewer, 'changed');
+      if (kind && changed) return announce(kind, changed, viewer, mail);
       return presentInterview(await load(i.id));
     },
 

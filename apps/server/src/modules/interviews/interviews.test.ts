@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import ical from 'node-ical';
 import type { ApplicationStatus, FeedbackOut, InterviewOut, JobseekerProfileOut } from '@jobportal/shared';
+import { queryRows } from '../../db/client';
 import { applications, auditLog, interviews } from '../../db/schema';
 import { createApplication, createRecruiter } from '../../db/seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
@@ -526,5 +527,54 @@ describe('feedback', () => {
     await t.db.update(applications).set({ status: 'hired' }).where(eq(applications.id, s.application.id));
     expect((await patch(s.employer.token, { score: 3 })).statusCode).toBe(409);
     expect((await patch(s.seeker.token, { is_approved: false })).statusCode).toBe(200);
+  });
+});
+
+describe('notifications are written with the change they announce', () => {
+  /**
+   * When the transaction that wrote a row began: `created_at` (a feedback's `provided_at`) defaults to now(), which is the same
+   * instant, to the microsecond, for every row one transaction writes (xmin would not do: pushing a
+   * notification updates its row).
+   */
+  const writerOf = async (table: 'interviews' | 'interview_feedbacks', id: number) => {
+    const column = table === 'interviews' ? 'created_at' : 'provided_at';
+    return (
+      await queryRows<{ x: string }>(t.db, sql`select ${sql.identifier(column)}::text as x from ${sql.identifier(table)} where id = ${id}`)
+    )[0]!.x;
+  };
+  const noticesOf = (userId: number) =>
+    queryRows<{ x: string; type: string }>(
+      t.db,
+      sql`select created_at::text as x, type from notifications where user_id = ${userId} order by id`,
+    );
+
+  it('in the transaction of the interview, the application move and the feedback; none when the change is refused', async () => {
+    const s = await scene();
+    const res = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(27, '09:00:00') });
+    expect(res.statusCode).toBe(201);
+    const interview = json<InterviewOut>(res);
+    const scheduledIn = await writerOf('interviews', interview.id);
+    const afterSchedule = await noticesOf(s.seeker.user.id);
+    // The application moved to "interview scheduled" and the interview was scheduled: both told, both in its transaction.
+    expect(afterSchedule.map((n) => n.type).sort()).toEqual(['application_status_changed', 'interview_scheduled']);
+    expect(afterSchedule.every((n) => n.x === scheduledIn)).toBe(true);
+
+    // The same interviewer at the same time for another applicant: refused inside the transaction, nobody told.
+    const other = await s.addApplicant();
+    const clash = await schedule(s.employer.token, { ...base, application: other.application.id, scheduled_time: day(27, '09:30:00') });
+    expect(clash.statusCode).toBe(409);
+    expect(await noticesOf(other.user.id)).toEqual([]);
+
+    const feedback = await t.app.inject({
+      method: 'POST',
+      url: '/api/interview-feedbacks/',
+      headers: bearer(s.employer.token),
+      payload: { interview: interview.id, stage: 'first_round_interview', score: 7, recommendation: 'yes', feedback: 'Good.' },
+    });
+    expect(feedback.statusCode).toBe(201);
+    const feedbackIn = await writerOf('interview_feedbacks', json<FeedbackOut>(feedback).id);
+    const afterFeedback = (await noticesOf(s.seeker.user.id)).slice(afterSchedule.length);
+    expect(afterFeedback.map((n) => n.type).sort()).toEqual(['application_status_changed', 'feedback_received']);
+    expect(afterFeedback.every((n) => n.x === feedbackIn)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { PaginationQuery } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -13,6 +13,18 @@ export async function insertNotification(db: Db, values: NewNotification): Promi
 }
 
 /** Several notifications in one statement. */
+/**
+ * An INSERT of notification rows for a data-modifying CTE: written only when `when` holds, in the
+ * statement (and so the transaction) of the change they announce.
+ */
+export function insertNoticesWhen(rows: NewNotification[], when: SQL): SQL {
+  const json = JSON.stringify(rows.map((r) => ({ user_id: r.userId, type: r.type, message: r.message, link: r.link ?? null })));
+  return sql`(insert into ${notifications} (user_id, type, message, link)
+    select n.user_id, n.type, n.message, n.link
+    from jsonb_to_recordset(${json}::jsonb) as n (user_id int, type text, message text, link text)
+    where ${when})`;
+}
+
 export async function insertNotifications(db: Db, values: NewNotification[]): Promise<void> {
   if (values.length) await db.insert(notifications).values(values);
 }
@@ -72,23 +84,17 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
  * statement; SKIP LOCKED lets several processes share the work without pushing a row twice.
  */
 export async function claimUnpushed(db: Db, max: number): Promise<NotificationRow[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update notifications set pushed_at = now()
-         where id in (select id from notifications where pushed_at is null order by id limit ${max} for update skip locked)
-        returning id`,
-  );
-  if (!rows.length) return [];
-  return db
-    .select()
-    .from(notifications)
+  const rows = await db
+    .update(notifications)
+    .set({ pushedAt: sql`now()` })
     .where(
       inArray(
         notifications.id,
-        rows.map((r) => r.id),
+        sql`(select id from ${notifications} where pushed_at is null order by id limit ${max} for update skip locked)`,
       ),
     )
-    .orderBy(notifications.id);
+    .returning();
+  return rows.sort((x, y) => x.id - y.id);
 }
 
 /** One notification for every active administrator (e.g. a company waiting for approval). */

@@ -12,20 +12,24 @@ const myApplicationsLink = '/jobseekerapplications';
 
 /** The notifications a domain event makes: who hears of it, and in what words. */
 /** The domain events people hear of. */
-type NotifiedEvent = 'application.created' | 'application.status_changed' | 'interview.changed' | 'feedback.created';
+export type NotifiedEvent = 'application.created' | 'application.status_changed' | 'interview.changed' | 'feedback.created';
+
+/** What the company hears of a new application (written with the application itself). */
+export function applicationReceived(
+  a: Pick<DomainEvents['application.created'], 'employerId' | 'jobseekerName' | 'jobTitle' | 'jobId'>,
+): NewNotification[] {
+  return [
+    {
+      userId: a.employerId,
+      type: 'application_received',
+      message: `${a.jobseekerName} applied to ${a.jobTitle}.`,
+      link: applicantsLink(a.jobId),
+    },
+  ];
+}
 
 export function notificationsFor<K extends NotifiedEvent>(name: K, event: DomainEvents[K]): NewNotification[] {
-  if (name === 'application.created') {
-    const created = event as DomainEvents['application.created'];
-    return [
-      {
-        userId: created.employerId,
-        type: 'application_received',
-        message: `${created.jobseekerName} applied to ${created.jobTitle}.`,
-        link: applicantsLink(created.jobId),
-      },
-    ];
-  }
+  if (name === 'application.created') return applicationReceived(event as DomainEvents['application.created']);
   if (name === 'interview.changed') return interviewNotifications(event as DomainEvents['interview.changed']);
   if (name === 'feedback.created') {
     const f = event as DomainEvents['feedback.created'];
@@ -120,25 +124,34 @@ function interviewNotifications(e: DomainEvents['interview.changed']): NewNotifi
 }
 
 /**
+ * Writes the notifications of a domain event inside the transaction of the change it announces, so
+ * a crash after the commit loses nothing: the rows wait (`pushed_at` null) for the live dispatcher,
+ * which the event kicks after the commit and which also sweeps now and then.
+ */
+export async function writeNotifications<K extends NotifiedEvent>(tx: Db, name: K, event: DomainEvents[K]): Promise<void> {
+  await repo.insertNotifications(tx, notificationsFor(name, event));
+}
+
+/**
  * Notification rows reach their users live from one place: any module inserts rows (`pushed_at`
- * null) in its own transaction and emits `notifications.created` after the commit; the realtime
- * layer's dispatcher claims the unpushed rows and pushes `notification:new` (it also sweeps now and
- * then, so a row whose announcement was lost in a crash still goes out).
+ * null) in its own transaction (`writeNotifications`) and emits its domain event or
+ * `notifications.created` after the commit; the realtime layer's dispatcher claims the unpushed rows
+ * and pushes `notification:new` (it also sweeps now and then, so a row whose announcement was lost in
+ * a crash still goes out).
  */
 export function createNotificationsService({ db, events }: { db: Db; events: EventBus }) {
   return {
-    /** Turns the domain events that concern people into notification rows. */
+    /**
+     * After the commit of a change whose notifications were written with it, the dispatcher is told
+     * to push them (only when the event notifies someone).
+     */
     listen() {
-      const write = async <K extends NotifiedEvent>(name: K, event: DomainEvents[K]) => {
-        const rows = notificationsFor(name, event);
-        if (rows.length === 0) return;
-        await repo.insertNotifications(db, rows);
-        await events.emit('notifications.created', {});
-      };
-      events.on('application.created', (e) => write('application.created', e));
-      events.on('application.status_changed', (e) => write('application.status_changed', e));
-      events.on('interview.changed', (e) => write('interview.changed', e));
-      events.on('feedback.created', (e) => write('feedback.created', e));
+      const kick = <K extends NotifiedEvent>(name: K, event: DomainEvents[K]) =>
+        notificationsFor(name, event).length ? events.emit('notifications.created', {}) : undefined;
+      events.on('application.created', (e) => kick('application.created', e));
+      events.on('application.status_changed', (e) => kick('application.status_changed', e));
+      events.on('interview.changed', (e) => kick('interview.changed', e));
+      events.on('feedback.created', (e) => kick('feedback.created', e));
     },
 
     async list(viewer: Viewer, q: PaginationQuery, toPage: (rows: NotificationOut[], total: number) => Paginated<NotificationOut>) {
