@@ -48,13 +48,19 @@ export default defineConfig({
             // shared vocabulary. Most screens use them together, and three files of a few hundred bytes
             // cost the job search's first load ~0.25 KB more than one (docs/decisions/010).
             { name: 'formats', test: /(src[\\/]lib[\\/](job-)?format|packages[\\/]shared[\\/]src[\\/]vocabulary[\\/]jobs)\.ts$/ },
+            // The app shell (router, guard, layout, providers) and what every screen or every sign-in
+            // screen uses (the page title, the signed-in note's loader, the sign-out reason, the sign-in
+            // hooks, calls and card): a module that several lazy screens share otherwise lands in a
+            // file of its own, a few hundred bytes each (docs/decisions/004).
             {
               name: 'shell',
               test: (id) =>
-                /src[\\/]features[\\/]auth[\\/](api[\\/]|hooks[\\/]|components[\\/](auth-card|google-sign-in)|validation|navigation-state)/.test(
+                /src[\\/]features[\\/]auth[\\/](api[\\/]|hooks[\\/]|components[\\/](auth-card|google-sign-in|already-signed-in-note)|validation|navigation-state)/.test(
                   id,
                 ) ||
-                /src[\\/](components[\\/]form-alert|lib[\\/]forms[\\/]use-server-errors)/.test(id) ||
+                /src[\\/](components[\\/](form-alert|use-page-title)|lib[\\/](forms[\\/]use-server-errors|title-count|session[\\/]sign-out-reason))/.test(
+                  id,
+                ) ||
                 /src[\\/]app[\\/](router|guard|providers|layout[\\/]app-layout)\./.test(id) ||
                 /@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|PasswordInput|Anchor)[\\/](TextInput|PasswordInput|Anchor)\.mjs/.test(
                   id,
