@@ -18,9 +18,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BriefcaseIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../../components/icons';
+import { ShieldIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
-import { FilterIcon } from '../../../components/more-icons';
+import { BriefcaseIcon, FilterIcon, SearchIcon, SparkIcon } from '../../../components/more-icons';
 import { usePageTitle } from '../../../components/use-page-title';
 import { jobSortLabels, isJobSort } from '@jobportal/shared/vocabulary';
 import { roleHome } from '../../../lib/session/session';
