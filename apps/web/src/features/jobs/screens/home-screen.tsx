@@ -10,7 +10,6 @@ import {
   Group,
   Pagination,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -284,7 +283,7 @@ export function HomeScreen() {
       {!isSignedIn && (
         <Box className={classes.points}>
           <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 32, sm: 48 }}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 40 }}>
+            <div className={classes.pointsGrid}>
               {valuePoints.map((point) => (
                 <Group key={point.title} gap="sm" align="flex-start" wrap="nowrap">
                   <ThemeIcon variant="light" size={40} radius="md">
@@ -300,7 +299,7 @@ export function HomeScreen() {
                   </Stack>
                 </Group>
               ))}
-            </SimpleGrid>
+            </div>
           </Container>
         </Box>
       )}
