@@ -1,6 +1,45 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { FallbackScreen } from './fallback-screen';
+import { LoadingScreen } from './loading-screen';
+
+type FallbackProps = { onRetry?: () => void };
+
+/**
+ * What shows when even the fallback screen's code cannot be loaded (the connection is gone, or a
+ * new version replaced the files): the same words in short, and a reload.
+ */
+function PlainFallbackScreen({ onRetry }: FallbackProps) {
+  return (
+    <Stack align="center" gap="md" px="md" py="xl" ta="center">
+      <Text size="sm" c="dimmed" fw={500}>
+        Unexpected Application Error!
+      </Text>
+      <Title order={1}>{onRetry ? 'Something went wrong' : 'This page does not exist'}</Title>
+      <Text>The page could not be loaded. Check your connection, then reload the page.</Text>
+      <Button size="md" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </Stack>
+  );
+}
+
+// The fallback screen loads when it is first needed: most visits never show it.
+const LoadedFallbackScreen = lazy(() =>
+  import('./fallback-screen').then(
+    (module) => ({ default: module.FallbackScreen }),
+    () => ({ default: PlainFallbackScreen }),
+  ),
+);
+
+/** The fallback screen (see fallback-screen.tsx), loaded on first use. */
+export function FallbackScreen(props: FallbackProps) {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <LoadedFallbackScreen {...props} />
+    </Suspense>
+  );
+}
 
 interface BoundaryProps {
   /** A new value clears a caught error and renders the children again. */

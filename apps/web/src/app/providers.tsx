@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Provider as StoreProvider } from 'react-redux';
 import type { AppStore } from '../lib/store';
 import { Toasts } from './layout/toasts';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 /**
  * Store, theme (light and dark, following the system until the user picks) and toasts.
@@ -14,7 +14,7 @@ import { cssVariablesResolver, theme } from './theme';
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <StoreProvider store={store}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <MantineProvider theme={theme} defaultColorScheme="auto">
         <Toasts />
         {children}
       </MantineProvider>

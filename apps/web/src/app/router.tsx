@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
-import { ErrorBoundary } from './error-boundary';
-import { FallbackScreen } from './fallback-screen';
+import { ErrorBoundary, FallbackScreen } from './error-boundary';
 import { RequireRole } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { routeTable, type RoutePath } from './routes';

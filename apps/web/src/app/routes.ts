@@ -11,7 +11,6 @@ export type RouteAccess = 'public' | AccessRule;
 
 export interface RouteEntry {
   path: string;
-  screen: string;
   access: RouteAccess;
 }
 
@@ -30,69 +29,58 @@ const employerWithoutCompany = {
 } as const satisfies AccessRule;
 
 /**
- * Every route of spec section 2 with its access rule. The router mounts the ones whose screen
- * exists; the guard test walks all of them.
+ * Every route of spec section 2 with its access rule, and the screen it shows in a comment (names
+ * in the table would be in every first load). The router mounts the ones whose screen exists; the
+ * guard test walks all of them.
  */
 export const routeTable = [
   // Everyone
-  { path: '/', screen: 'home', access: 'public' },
-  { path: '/forgot-password', screen: 'forgot password', access: 'public' },
-  { path: '/verify-otp', screen: 'one-time-code verification', access: 'public' },
-  { path: '/login', screen: 'login', access: 'public' },
-  { path: '/signup', screen: 'signup', access: 'public' },
-  { path: '/adminlogin', screen: 'admin login', access: 'public' },
-  { path: '/job/:jobId', screen: 'job details', access: 'public' },
+  { path: '/', access: 'public' }, // home
+  { path: '/forgot-password', access: 'public' }, // forgot password
+  { path: '/verify-otp', access: 'public' }, // one-time-code verification
+  { path: '/login', access: 'public' }, // login
+  { path: '/signup', access: 'public' }, // signup
+  { path: '/adminlogin', access: 'public' }, // admin login
+  { path: '/job/:jobId', access: 'public' }, // job details
   // Not in the spec: a recruiter joins a company's hiring team with the e-mailed code (docs/decisions/008).
-  { path: '/join-team', screen: 'join a hiring team', access: 'public' },
+  { path: '/join-team', access: 'public' }, // join a hiring team
 
   // Admin
-  { path: '/admindashboard', screen: 'admin dashboard', access: admin },
-  { path: '/jobseekers', screen: 'job seeker management', access: admin },
-  { path: '/employers', screen: 'employers management', access: admin },
-  { path: '/companies', screen: 'companies management', access: admin },
+  { path: '/admindashboard', access: admin }, // admin dashboard
+  { path: '/jobseekers', access: admin }, // job seeker management
+  { path: '/employers', access: admin }, // employers management
+  { path: '/companies', access: admin }, // companies management
   // Not in the spec: the admin keeps job categories and skills here (see apps/web/README.md).
-  { path: '/admin/taxonomy', screen: 'categories and skills management', access: admin },
+  { path: '/admin/taxonomy', access: admin }, // categories and skills management
   // Not in the spec either: who changed what (docs/decisions/009-audit-log.md).
-  { path: '/admin/audit', screen: 'audit log', access: admin },
+  { path: '/admin/audit', access: admin }, // audit log
 
   // Job seeker
-  { path: '/dashboard/jobseeker', screen: 'job seeker dashboard', access: jobseeker },
-  { path: '/jobseekerapplications', screen: 'applications and jobs list', access: jobseeker },
-  { path: '/jobseekerprofile', screen: 'own profile', access: jobseeker },
-  { path: '/chat', screen: 'chat list', access: jobseeker },
-  { path: '/chat/:roomId', screen: 'chat room', access: jobseeker },
+  { path: '/dashboard/jobseeker', access: jobseeker }, // job seeker dashboard
+  { path: '/jobseekerapplications', access: jobseeker }, // applications and jobs list
+  { path: '/jobseekerprofile', access: jobseeker }, // own profile
+  { path: '/chat', access: jobseeker }, // chat list
+  { path: '/chat/:roomId', access: jobseeker }, // chat room
 
   // Employer
-  { path: '/jobseekerprofile/:id', screen: 'job seeker profile', access: employerWithoutCompany },
-  { path: '/dashboard/employer', screen: 'employer dashboard', access: employer },
-  {
-    path: '/EmployerCompanyManagement',
-    screen: 'company details management',
-    access: employerWithoutCompany,
-  },
-  { path: '/employer/chat', screen: 'employer chat list', access: employer },
-  { path: '/employer/chat/:roomId', screen: 'employer chat room', access: employer },
-  { path: '/EmployerJobManagement', screen: 'job management', access: employer },
-  { path: '/EmployerJobapplicants/:jobId', screen: 'applicants of a job', access: employer },
-  { path: '/schedule-interview/:applicantId', screen: 'interview scheduler', access: employer },
+  { path: '/jobseekerprofile/:id', access: employerWithoutCompany }, // job seeker profile
+  { path: '/dashboard/employer', access: employer }, // employer dashboard
+  { path: '/EmployerCompanyManagement', access: employerWithoutCompany }, // company details management
+  { path: '/employer/chat', access: employer }, // employer chat list
+  { path: '/employer/chat/:roomId', access: employer }, // employer chat room
+  { path: '/EmployerJobManagement', access: employer }, // job management
+  { path: '/EmployerJobapplicants/:jobId', access: employer }, // applicants of a job
+  { path: '/schedule-interview/:applicantId', access: employer }, // interview scheduler
   // Not in the spec: the company's interviews as an agenda (issue #10).
-  { path: '/EmployerInterviews', screen: 'interviews agenda', access: employer },
-  {
-    path: '/interview-feedback/:interviewId',
-    screen: 'interview feedback form',
-    access: employerWithoutCompany,
-  },
+  { path: '/EmployerInterviews', access: employer }, // interviews agenda
+  { path: '/interview-feedback/:interviewId', access: employerWithoutCompany }, // interview feedback form
 
   // Everyone signed in: all their notifications (not in the spec; the bell shows the newest only).
-  { path: '/notifications', screen: 'notifications', access: { roles: ['admin', 'jobseeker', 'employer'], requiresCompanyDetails: false } },
+  { path: '/notifications', access: { roles: ['admin', 'jobseeker', 'employer'], requiresCompanyDetails: false } }, // notifications
 
   // Job seeker or employer: the intended rule (both may enter), not the earlier always-redirect.
   // The company check applies to the employer only, as on the other employer chat routes.
-  {
-    path: '/chat/:jobseekerId/:employerId',
-    screen: 'chat room between the pair',
-    access: { roles: ['jobseeker', 'employer'], requiresCompanyDetails: true },
-  },
+  { path: '/chat/:jobseekerId/:employerId', access: { roles: ['jobseeker', 'employer'], requiresCompanyDetails: true } }, // chat room between the pair
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof routeTable)[number]['path'];

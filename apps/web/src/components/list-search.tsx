@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { TextInput, type MantineStyleProp } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { SearchIcon } from './icons';
+import { SearchIcon } from './more-icons';
 
 /**
  * The search box of a list whose search lives in the address: what is typed shows at once, and

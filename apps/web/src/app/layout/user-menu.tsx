@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { LogoutIcon, UserIcon } from '../../components/icons';
+import { LogoutIcon } from '../../components/icons';
+import { UserIcon } from '../../components/more-icons';
 import { initialsOf } from '../../components/initials';
 import { roleHome, roleLabels } from '../../lib/session/session';
 import { useSession } from '../../lib/session/use-session';

@@ -4,7 +4,7 @@ import { notify } from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/more-icons';
 import { describeError } from '../../../lib/api/api-error';
 import { formatRecent } from '../../../lib/format';
 import { useDeleteCompanyMutation, useToggleCompanyApprovalMutation } from '../../companies/api/companies-api';

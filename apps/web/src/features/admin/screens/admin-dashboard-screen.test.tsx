@@ -87,8 +87,10 @@ describe('AdminDashboardScreen', () => {
     expect(await screen.findByText('No company is waiting')).toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/api/admin/data/').length).toBe(2);
     expect(requests.find((r) => r.url === '/api/companies/7/toggle_approval/')?.method).toBe('POST');
-    expect(notifications.show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: expect.stringContaining('Quillwork Studio is approved') }),
+    await vi.waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: expect.stringContaining('Quillwork Studio is approved') }),
+      ),
     );
   });
 

@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import type { CompanyOut } from '@jobportal/shared';
-import { AlertIcon, CheckIcon } from '../../../components/icons';
+import { AlertIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/more-icons';
 
 export const approvalExplanation =
   'An administrator reviews every new company, usually within a day. Until then you can post and edit jobs, but job seekers cannot see them. We e-mail you once it is approved.';

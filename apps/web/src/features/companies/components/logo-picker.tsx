@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { CompanyLogo } from '../../../components/company-logo';
-import { BuildingIcon } from '../../../components/icons';
+import { BuildingIcon } from '../../../components/more-icons';
 import { initialsOf } from '../../../components/initials';
 import { acceptOf, fileLimitOf } from '../../../lib/file-rules';
 

@@ -4,7 +4,7 @@ import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Sta
 import { notify } from '../../../lib/notify';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { BuildingIcon } from '../../../components/icons';
+import { BuildingIcon } from '../../../components/more-icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

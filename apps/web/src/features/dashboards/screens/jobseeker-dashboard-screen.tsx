@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AccountActions } from '../../../components/account-actions';
 import { AccountSummary } from '../../../components/account-summary';
 import { CompanyLogo } from '../../../components/company-logo';
-import { SparkIcon } from '../../../components/icons';
+import { SparkIcon } from '../../../components/more-icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';

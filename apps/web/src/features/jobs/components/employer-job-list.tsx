@@ -44,7 +44,9 @@ export function EmployerJobList({ jobs, onEdit, onDelete, onToggleOpen, toggling
               {job.title}
             </Anchor>
             <Text size="sm" c="dimmed">
-              {[job.location, job.is_remote && !/^remote$/i.test(job.location) ? 'Remote' : null, job.employment_type].filter(Boolean).join(' · ')}
+              {[job.location, job.is_remote && !/^remote$/i.test(job.location) ? 'Remote' : null, job.employment_type]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             <Group gap={6} mt={6}>
               <JobStatusBadge status={job.status} />

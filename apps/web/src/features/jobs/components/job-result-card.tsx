@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
-import { Badge, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Badge, Box, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobSummary } from '@jobportal/shared';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
-import { SaveJobButton } from '../../../components/save-job-button';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatPay } from '../../../lib/money';
 import classes from './job-result-card.module.css';
+
+// Only signed-in job seekers save jobs: the button and its calls stay out of visitors' first load.
+const SaveJobButton = lazy(async () => ({ default: (await import('../../../components/save-job-button')).SaveJobButton }));
 
 /** What a search result links with: the job page can offer "Back to results". */
 export const fromSearchState = { fromSearch: true } as const;
@@ -75,7 +77,10 @@ export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSa
         </Stack>
         {canSave && (
           <div className={classes.save}>
-            <SaveJobButton jobId={job.id} jobTitle={job.title} />
+            {/* Its place (an ActionIcon of size lg) is kept while it loads. */}
+            <Suspense fallback={<Box w={34} h={34} />}>
+              <SaveJobButton jobId={job.id} jobTitle={job.title} />
+            </Suspense>
           </div>
         )}
       </Group>

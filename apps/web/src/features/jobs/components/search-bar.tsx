@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, TextInput } from '@mantine/core';
-import { SearchIcon } from '../../../components/icons';
-import { MapPinIcon } from '../../../components/more-icons';
+import { MapPinIcon, SearchIcon } from '../../../components/more-icons';
 import classes from './search-bar.module.css';
 
 interface SearchBarProps {

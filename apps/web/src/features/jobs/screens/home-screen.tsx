@@ -10,7 +10,6 @@ import {
   Group,
   Pagination,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -18,9 +17,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BriefcaseIcon, SearchIcon, ShieldIcon, SparkIcon } from '../../../components/icons';
+import { ShieldIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
-import { FilterIcon } from '../../../components/more-icons';
+import { BriefcaseIcon, FilterIcon, SearchIcon, SparkIcon } from '../../../components/more-icons';
 import { usePageTitle } from '../../../components/use-page-title';
 import { jobSortLabels, isJobSort } from '@jobportal/shared/vocabulary';
 import { roleHome } from '../../../lib/session/session';
@@ -284,7 +283,7 @@ export function HomeScreen() {
       {!isSignedIn && (
         <Box className={classes.points}>
           <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 32, sm: 48 }}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 40 }}>
+            <div className={classes.pointsGrid}>
               {valuePoints.map((point) => (
                 <Group key={point.title} gap="sm" align="flex-start" wrap="nowrap">
                   <ThemeIcon variant="light" size={40} radius="md">
@@ -300,7 +299,7 @@ export function HomeScreen() {
                   </Stack>
                 </Group>
               ))}
-            </SimpleGrid>
+            </div>
           </Container>
         </Box>
       )}

@@ -4,10 +4,11 @@ import { notify } from '../../../lib/notify';
 import type { JobOut } from '@jobportal/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
-import { AlertIcon, BriefcaseIcon, SearchIcon, UserIcon } from '../../../components/icons';
+import { AlertIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import {
   ArrowLeftIcon,
+  BriefcaseIcon,
   CalendarIcon,
   ClockIcon,
   GlobeIcon,
@@ -15,7 +16,9 @@ import {
   MapPinIcon,
   MoneyIcon,
   PencilIcon,
+  SearchIcon,
   TagIcon,
+  UserIcon,
 } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';

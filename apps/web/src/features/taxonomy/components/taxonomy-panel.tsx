@@ -3,9 +3,8 @@ import { ActionIcon, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Tex
 import { notify } from '../../../lib/notify';
 import type { TaxonomyItem } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { SearchIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
-import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '../../../components/more-icons';
+import { PencilIcon, PlusIcon, SearchIcon, TagIcon, TrashIcon } from '../../../components/more-icons';
 import { describeError, fieldError } from '../../../lib/api/api-error';
 import {
   useCreateTaxonomyItemMutation,
