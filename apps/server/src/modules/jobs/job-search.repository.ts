@@ -311,6 +311,18 @@ const matchesPublicJob = (word: SQL, today: string) => {
 };
 
 /**
+ * The words, in their order, for which a condition holds, as a text[]: each word is its own bind
+ * parameter in its own condition, so the planner sees the word when it plans the index search.
+ * (Over `unnest(words)` it saw a column, guessed that a job would match soon and planned a scan of
+ * every row: 3 s for one misspelt word at 1,000,000 jobs.)
+ */
+function eachWordWhere(words: string[], holds: (word: SQL) => SQL): SQL {
+  if (!words.length) return sql`array[]::text[]`;
+  const picks = words.map((w) => sql`case when ${holds(sql`${w}::text`)} then ${w}::text end`);
+  return sql`array_remove(array[${sql.join(picks, sql`, `)}], null)`;
+}
+
+/**
  * Why a search may have found nothing, in one statement: whether any public job matches with every
  * filter (a count would be 0 when not), whether the text has any searchable word (it may be only
  * stop words or symbols), which of the given words match no public job (stop words count as
@@ -325,8 +337,7 @@ export async function explainNoMatch(
   const rows = await queryRows<{ matches: boolean; has_terms: boolean; unmatched: string[]; unknown: string[] }>(
     db,
     sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
-      array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
-        where numnode(plainto_tsquery('english', w.word)) > 0 and not ${matchesPublicJob(sql`w.word`, c.today)} order by w.n) as unmatched,
+      ${eachWordWhere(words, (w) => sql`numnode(plainto_tsquery('english', ${w})) > 0 and not ${matchesPublicJob(w, c.today)}`)} as unmatched,
       array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
         where numnode(plainto_tsquery('english', w.word)) > 0 and not exists (select 1 from ${searchWords} sw where sw.word = w.word)
         order by w.n) as unknown`,
@@ -347,12 +358,10 @@ export async function findSimilarWords(db: Db, word: string, limit = 8): Promise
 /** The first of the words, in their order, that a public job has; null when none has. */
 export async function findFirstMatchedWord(db: Db, words: string[], today: string): Promise<string | null> {
   if (!words.length) return null;
-  const rows = await queryRows<{ word: string }>(
-    db,
-    sql`
-    select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
-    where ${matchesPublicJob(sql`w.word`, today)} order by w.n limit 1`,
-  );
+  // A CASE tries the words in order and stops at the first a public job has; each word is planned
+  // as a constant (see eachWordWhere).
+  const picks = words.map((w) => sql`when ${matchesPublicJob(sql`${w}::text`, today)} then ${w}::text`);
+  const rows = await queryRows<{ word: string | null }>(db, sql`select case ${sql.join(picks, sql` `)} end as word`);
   return rows[0]?.word ?? null;
 }
 
