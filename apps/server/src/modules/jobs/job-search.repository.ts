@@ -105,12 +105,23 @@ export type PagePlan = 'walk' | 'scan' | { slice: number };
 export const readsNewestFirst = (c: SearchCriteria) =>
   c.sort !== 'salary' && !(c.text && c.sort === 'relevance' && c.offset + c.limit > rankCandidates);
 
+/**
+ * When the newest `size` jobs begin (null when there are fewer). Read before the page's statement
+ * and given to it as a constant: as a subquery in it, the planner could not see how few rows the
+ * date range keeps, and read every match of a common phrase from the table instead of ANDing the
+ * date index with the words' index (252 ms → 17 ms for "machine learning" at 1,000,000 jobs).
+ */
+async function sliceStart(db: Db, size: number): Promise<Date | null> {
+  const rows = await queryRows<{ posted_at: string | Date }>(
+    db,
+    sql`select ${jobSearch.postedAt} as posted_at from ${jobSearch} order by ${jobSearch.postedAt} desc offset ${size - 1} limit 1`,
+  );
+  return rows[0] ? new Date(rows[0].posted_at) : null;
+}
+
 /** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
-function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } {
-  const inSlice =
-    typeof plan === 'object'
-      ? sql` and ${jobSearch.postedAt} >= coalesce((select posted_at from job_search order by posted_at desc offset ${plan.slice - 1} limit 1), '-infinity')`
-      : sql``;
+function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL } {
+  const inSlice = since ? sql` and ${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql``;
   const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
   const from = sql`from ${jobSearch}`;
@@ -147,7 +158,9 @@ function pageIds(c: SearchCriteria, plan: PagePlan): { query: SQL; order: SQL } 
 export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobSummaryRecord[]>;
 export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
 export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
-  const page = pageIds(c, plan);
+  // A slice with fewer jobs than its size is all of them: no date bound.
+  const since = typeof plan === 'object' ? await sliceStart(db, plan.slice) : null;
+  const page = pageIds(c, plan, since);
   const headline = c.text ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, ${headlineOptions})` : sql`null::text`;
   type Row = {
     id: number;
