@@ -240,6 +240,7 @@ interface MixRun {
   rps: number;
   requests: number;
   errors: number;
+  statuses: Record<number, number>;
   distinct: number;
   latency: Stats;
   writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number };
@@ -252,6 +253,8 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
   const samples: number[] = [];
   let requests = 0;
   let errors = 0;
+  /** The answers other than 200, by status. */
+  const statuses: Record<number, number> = {};
   const writer =
     writeRate > 0
       ? startWriteLoad(databaseUrl, writeRate, async (word) => {
@@ -278,12 +281,15 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
         const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
         requests++;
         samples.push(res.ms);
-        if (res.status !== 200) errors++;
+        if (res.status !== 200) {
+          errors++;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const run: MixRun = { rps: requests / seconds, requests, errors, distinct: asked.size, latency: stats(samples) };
+  const run: MixRun = { rps: requests / seconds, requests, errors, statuses, distinct: asked.size, latency: stats(samples) };
   if (writer) {
     const w = await writer.stop();
     const found = stats(w.newJobFoundMs.length ? w.newJobFoundMs : [Number.NaN]);
