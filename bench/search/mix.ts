@@ -3,18 +3,7 @@
 // distribution (exponent 1.1), and a writer making new jobs, edits and closes at a fixed rate while
 // the searches run, with how long a new job takes to be found.
 import pg from 'pg';
-
-/** A small deterministic PRNG (mulberry32), so every run draws the same searches. */
-export function randomFrom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom, pick } from '../../apps/server/src/db/seed/job-text';
 
 /** `count` distinct query strings of GET /api/jobs/, made from the seeded database's own words and places. */
 export async function buildSearches(databaseUrl: string, count: number, seed = 11): Promise<string[]> {
@@ -27,19 +16,18 @@ export async function buildSearches(databaseUrl: string, count: number, seed = 1
     const places = (
       await client.query<{ location: string }>(`select location from job_search group by location order by count(*) desc limit 40`)
     ).rows.map((r) => r.location.split(',')[0]!.trim());
-    const random = randomFrom(seed);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const random = createRandom(seed);
     const searches = new Set<string>();
     for (let tries = 0; searches.size < count && tries < count * 20; tries++) {
       const p = new URLSearchParams();
       const roll = random();
-      if (roll < 0.1) p.set('search', `"${pick(words)} ${pick(words)}"`);
-      else if (roll < 0.45) p.set('search', `${pick(words)} ${pick(words)}`);
-      else if (roll < 0.92) p.set('search', pick(words));
-      if (random() < 0.3) p.set('location', pick(places));
+      if (roll < 0.1) p.set('search', `"${pick(random, words)} ${pick(random, words)}"`);
+      else if (roll < 0.45) p.set('search', `${pick(random, words)} ${pick(random, words)}`);
+      else if (roll < 0.92) p.set('search', pick(random, words));
+      if (random() < 0.3) p.set('location', pick(random, places));
       if (random() < 0.15) p.set('is_remote', 'true');
-      if (random() < 0.15) p.set('employment_type', pick(['Full-time', 'Part-time', 'Contract', 'Internship']));
-      if (random() < 0.1) p.set('experience_level', pick(['Entry level', 'Mid level', 'Senior level']));
+      if (random() < 0.15) p.set('employment_type', pick(random, ['Full-time', 'Part-time', 'Contract', 'Internship']));
+      if (random() < 0.1) p.set('experience_level', pick(random, ['Entry level', 'Mid level', 'Senior level']));
       const sort = random();
       if (sort < 0.1) p.set('sort', 'salary');
       else if (sort < 0.25) p.set('sort', 'newest');
@@ -84,7 +72,7 @@ export interface WriteLoad {
  */
 export function startWriteLoad(databaseUrl: string, perSecond: number, found: (word: string) => Promise<boolean>): WriteLoad {
   const client = new pg.Client({ connectionString: databaseUrl });
-  const random = randomFrom(7);
+  const random = createRandom(7);
   let writes = 0;
   let errors = 0;
   let running = true;

@@ -26,7 +26,8 @@ import * as schema from '../../apps/server/src/db/schema';
 import { utcToday } from '../../apps/server/src/lib/dates';
 import { createJobSearchService } from '../../apps/server/src/modules/jobs/job-search.service';
 import { benchQueries, type BenchQuery } from './queries';
-import { buildSearches, randomFrom, startWriteLoad, zipf } from './mix';
+import { createRandom } from '../../apps/server/src/db/seed/job-text';
+import { buildSearches, startWriteLoad, zipf } from './mix';
 import { seedBenchDatabase } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -248,7 +249,7 @@ interface MixRun {
 
 /** The Zipf mix at concurrency `concurrency` for `durationSeconds`, with a writer at `writeRate` a second when above 0. */
 async function mixedTraffic(base: string, databaseUrl: string, searches: string[], writeRate: number): Promise<MixRun> {
-  const draw = zipf(searches.length, 1.1, randomFrom(5));
+  const draw = zipf(searches.length, 1.1, createRandom(5));
   const asked = new Set<number>();
   const samples: number[] = [];
   let requests = 0;

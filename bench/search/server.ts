@@ -4,14 +4,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  WEB_DIST: '/nonexistent',
-});
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST: '/nonexistent' });
 const database = await openPostgres(config.databaseUrl!);
 const app = await buildApp({ config, database });
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -56,7 +56,8 @@ function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): stri
   return `An application can't go back from ${lower(from)} to ${lower(to)}.`;
 }
 
-const factsOf = (a: ApplicationFacts) => ({
+/** What every application event says of the application (its job, company and people). */
+export const eventFactsOf = (a: ApplicationFacts) => ({
   applicationId: a.id,
   jobId: a.jobId,
   jobTitle: a.jobTitle,
@@ -81,7 +82,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
 
   /** Moves an application in one transaction with its history entry and audit entry, then tells the listeners. */
   async function move(facts: ApplicationFacts, to: ApplicationStatus, by: Viewer & { role: 'jobseeker' | 'employer' }): Promise<void> {
-    const event = { ...factsOf(facts), from: facts.status, to, changedBy: by.role, changedByUserId: by.userId };
+    const event = { ...eventFactsOf(facts), from: facts.status, to, changedBy: by.role, changedByUserId: by.userId };
     await db.transaction(async (tx) => {
       if (!(await repo.updateStatus(tx, facts.id, facts.status, to))) {
         throw new AppError('conflict', 'The application changed in the meantime. Reload it and try again.');

@@ -18,6 +18,7 @@ import type { Viewer } from '../../lib/access';
 import type { DomainEvents, EventBus, InterviewEvent } from '../../lib/events';
 import { authorize } from '../../policies/policy';
 import * as applicationsRepo from '../applications/applications.repository';
+import { eventFactsOf } from '../applications/applications.service';
 import type { ApplicationFacts } from '../applications/applications.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { writeNotifications } from '../notifications/notifications.service';
@@ -72,19 +73,7 @@ export const finalApplication = (status: ApplicationStatus) =>
 type Move = { from: ApplicationStatus; to: ApplicationStatus };
 
 function moveEvent(facts: ApplicationFacts, move: Move, by: Viewer): DomainEvents['application.status_changed'] {
-  return {
-    applicationId: facts.id,
-    jobId: facts.jobId,
-    jobTitle: facts.jobTitle,
-    companyName: facts.companyName,
-    jobseekerId: facts.jobseekerId,
-    jobseekerName: facts.jobseekerName,
-    employerId: facts.employerId,
-    from: move.from,
-    to: move.to,
-    changedBy: 'employer',
-    changedByUserId: by.userId,
-  };
+  return { ...eventFactsOf(facts), from: move.from, to: move.to, changedBy: 'employer', changedByUserId: by.userId };
 }
 
 /**
