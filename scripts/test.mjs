@@ -1,6 +1,6 @@
 // `npm test`: every suite, in order. Suites that need what this machine lacks (a PostgreSQL server,
 // Chromium) are skipped with the reason printed, unless TEST_DATABASE_URL / E2E_REQUIRED=1 demand them.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,24 +13,46 @@ let passed = 0;
 let failed = 0;
 let skippedTests = 0;
 
-function run(name, command, args, { cwd = root, env = {}, report } = {}) {
+/** Runs one suite, streaming its output, and keeps the lines that say what went wrong. */
+async function run(name, command, args, { cwd = root, env = {}, report } = {}) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
+  const tail = [];
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const keep = (stream, out) => {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        out.write(chunk);
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop();
+        for (const line of lines) if (WHY.test(line)) tail.push(line.replace(ANSI, '').trim());
+      });
+    };
+    keep(child.stdout, process.stdout);
+    keep(child.stderr, process.stderr);
+    child.on('close', (code) => resolve(code));
+  });
+  const ok = status === 0;
   let counts = '';
   if (report && fs.existsSync(report)) {
     const data = JSON.parse(fs.readFileSync(report, 'utf8'));
     const p = data.numPassedTests ?? data.stats?.expected ?? 0;
     const f = data.numFailedTests ?? data.stats?.unexpected ?? 0;
     const s = (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0) + (data.stats?.skipped ?? 0);
+    const files = data.numFailedTestSuites ?? 0;
     passed += p;
     failed += f;
     skippedTests += s;
-    counts = ` (${p} passed, ${f} failed${s ? `, ${s} skipped` : ''})`;
+    counts = ` (${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${files ? `, ${files} file(s) failed` : ''})`;
   }
   if (!ok && !counts) failed += 1;
-  results.push({ name, status: ok ? 'passed' : 'FAILED', detail: `${counts} in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+  results.push({
+    name,
+    status: ok ? 'passed' : 'FAILED',
+    detail: `${counts} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    why: ok ? [] : [...new Set(tail)].slice(-12),
+  });
   return ok;
 }
 
@@ -54,25 +76,29 @@ const vitest = (dir, reportName, env = {}) => {
   ];
 };
 
+// Lines worth repeating under the summary when a suite fails (CI shows the end of the output first).
+const WHY = /(FAIL|✗|✘|×|✖|\berror\b|Unhandled|Timeout|timed out|failed|exited)/i;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 const only = process.argv[2];
 const want = (suite) => !only || only === suite;
 
 if (want('static')) {
-  run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  await run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
+  await run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 }
 if (want('server')) {
   if (!process.env.TEST_REDIS_URL) {
     skip('server: rate limits shared through Redis', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379); those tests are reported as skipped');
   }
-  run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
+  await run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
   if (process.env.TEST_DATABASE_URL) {
-    run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));
+    await run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));
   } else {
     skip('server on PostgreSQL server', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   }
 }
-if (want('web')) run('web components (jsdom)', ...vitest('apps/web', 'web'));
+if (want('web')) await run('web components (jsdom)', ...vitest('apps/web', 'web'));
 
 if (want('e2e')) {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean);
@@ -81,9 +107,9 @@ if (want('e2e')) {
     const why = `no Chromium found (looked at ${candidates.join(', ')}); install it with: apt-get install -y chromium`;
     if (process.env.E2E_REQUIRED === '1') fail('browser journeys (Playwright + Chromium)', `${why}; E2E_REQUIRED=1`);
     else skip('browser journeys (Playwright + Chromium)', why);
-  } else if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+  } else if (await run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
     const report = path.join(reports, 'e2e.json');
-    run('browser journeys (Playwright + Chromium)', 'npx', ['playwright', 'test'], {
+    await run('browser journeys (Playwright + Chromium)', 'npx', ['playwright', 'test'], {
       cwd: path.join(root, 'e2e'),
       env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       report,
@@ -92,7 +118,10 @@ if (want('e2e')) {
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name}${r.detail}`);
+for (const r of results) {
+  console.log(`${r.status.padEnd(8)} ${r.name}${r.detail}`);
+  for (const line of r.why ?? []) console.log(`           ${line.slice(0, 240)}`);
+}
 const skippedSuites = results.filter((r) => r.status === 'SKIPPED').length;
 if (skippedSuites) console.log(`${skippedSuites} suite(s) skipped: see the reasons above.`);
 console.log(`${passed} passed, ${failed} failed${skippedTests ? `, ${skippedTests} skipped` : ''}`);
