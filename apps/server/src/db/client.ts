@@ -29,6 +29,39 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+const preparedTexts = new Map<string, string>();
+
+/**
+ * Rows of a statement that runs on most requests, prepared once per connection under `name`:
+ * PostgreSQL then plans it once instead of at every call (planning the chat room's eight-table read
+ * took 3 ms, running it 0.25 ms). A name must always go with the same text; a second text under one
+ * name is a programming error and throws. PGlite runs it as any other statement.
+ */
+export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const session = (db as unknown as { _: { session: PreparingSession } })._.session;
+  const compiled = session.dialect.sqlToQuery(query);
+  checkPreparedName(name, compiled.sql);
+  const result = (await session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/** Throws when `name` was used before with another text (node-postgres would refuse it per connection). */
+export function checkPreparedName(name: string, text: string): void {
+  const known = preparedTexts.get(name);
+  if (known === undefined) preparedTexts.set(name, text);
+  else if (known !== text) throw new Error(`prepared statement "${name}" was used with two texts`);
+}
+
+interface PreparingSession {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Open PGlite in a folder (or in memory with no folder, or from a dump for tests). */

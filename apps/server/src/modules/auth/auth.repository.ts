@@ -89,7 +89,10 @@ export async function findLiveSession(db: Db, sessionId: string) {
     // Read on every request, so a member removed from a company loses its access on the very next one.
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .limit(1)
+    // Every request reads it: prepared once per connection (db/client.ts queryPrepared).
+    .prepare('auth_live_session')
+    .execute();
   return row;
 }
 

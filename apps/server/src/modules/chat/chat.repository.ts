@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryPrepared, queryRows, type Db } from '../../db/client';
 import { applications, chatMessages, chatRooms, companyMembers, companies, jobs, users } from '../../db/schema';
 
 /** Which side of a conversation a reader is on: the job seeker, or the company (any member). */
@@ -131,13 +131,13 @@ function selectRooms(side: Side, where: SQL, tail: SQL = sql``, withOther = fals
 }
 
 export async function findRoom(db: Db, id: number, side: Side): Promise<RoomRow | undefined> {
-  const [row] = await queryRows<RawRoom>(db, selectRooms(side, sql`r.id = ${id}`));
+  const [row] = await queryPrepared<RawRoom>(db, `chat_room_${side}`, selectRooms(side, sql`r.id = ${id}`));
   return row && toRoomRow(row);
 }
 
 /** The room as each side sees it (their unread counts differ), in one query. */
 export async function findRoomForBothSides(db: Db, id: number): Promise<{ forJobseeker: RoomRow; forCompany: RoomRow } | undefined> {
-  const [row] = await queryRows<RawRoom>(db, selectRooms('jobseeker', sql`r.id = ${id}`, sql``, true));
+  const [row] = await queryPrepared<RawRoom>(db, 'chat_room_both_sides', selectRooms('jobseeker', sql`r.id = ${id}`, sql``, true));
   if (!row) return undefined;
   const forJobseeker = toRoomRow(row);
   return { forJobseeker, forCompany: { ...forJobseeker, unreadCount: Number(row.unread_other) } };
@@ -148,7 +148,9 @@ export async function findRoomFacts(db: Db, id: number): Promise<RoomFacts | und
     .select({ id: chatRooms.id, jobseekerId: chatRooms.jobseekerId, companyId: chatRooms.companyId })
     .from(chatRooms)
     .where(eq(chatRooms.id, id))
-    .limit(1);
+    .limit(1)
+    .prepare('chat_room_facts')
+    .execute();
   return row;
 }
 
@@ -300,7 +302,7 @@ export async function storeMessage(
   notice: { recipientSide: Side; link: string },
 ): Promise<{ row: MessageRow; noticed: boolean } | undefined> {
   const recipient = notice.recipientSide === 'jobseeker' ? sql`room.jobseeker_id` : sql`coalesce(room.employer_id, c.owner_id)`;
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     id: number;
     room_id: number;
     sender_id: number;
@@ -313,6 +315,7 @@ export async function storeMessage(
     noticed: boolean;
   }>(
     db,
+    `chat_store_message_${notice.recipientSide}`,
     sql`with ins as (
           insert into chat_messages (room_id, sender_id, from_jobseeker, content, client_id)
           values (${values.roomId}, ${values.senderId}, ${values.fromJobseeker}, ${values.content}, ${values.clientId})

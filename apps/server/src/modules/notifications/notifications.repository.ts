@@ -93,7 +93,9 @@ export async function claimUnpushed(db: Db, max: number): Promise<NotificationRo
         sql`(select id from ${notifications} where pushed_at is null order by id limit ${max} for update skip locked)`,
       ),
     )
-    .returning();
+    .returning()
+    .prepare('notifications_claim_unpushed')
+    .execute();
   return rows.sort((x, y) => x.id - y.id);
 }
 
