@@ -121,10 +121,15 @@ describe('socket handshake', () => {
     expect(removed.statusCode).toBe(204);
     expect(await recruiterGone).toBe('io server disconnect');
 
+    // The recheck reads every socket's session at once: the deactivated one is cut, a live one stays.
+    const ownerSocket = socket(p.owner.token);
+    await connected(ownerSocket);
     const seekerGone = disconnected(seekerSocket);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, p.seeker.user.id));
-    expect(await t.app.realtime.recheck()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.realtime.recheck()).toBe(1);
     expect(await seekerGone).toBe('io server disconnect');
+    expect(ownerSocket.connected).toBe(true);
+    expect(await t.app.realtime.recheck()).toBe(0);
   });
 
   it("cuts a job seeker's socket at once when an admin deactivates the account", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, companyMembers, oneTimeCodes, refreshTokens, serverKeys, users, type UserRow } from '../../db/schema';
 
@@ -94,6 +94,25 @@ export async function findLiveSession(db: Db, sessionId: string) {
     .prepare('auth_live_session')
     .execute();
   return row;
+}
+
+/** The live sessions among `sessionIds` (the socket layer re-checks all of a process's sockets at once). */
+export async function findLiveSessions(db: Db, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({
+      sessionId: authSessions.id,
+      userId: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      fullName: users.fullName,
+      companyId: companyMembers.companyId,
+      companyRole: companyMembers.role,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)));
 }
 
 /** Retires the unused codes of an address for one purpose. */

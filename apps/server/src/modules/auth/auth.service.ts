@@ -464,18 +464,30 @@ export function createAuthService(deps: AuthDeps) {
      * The viewer of a live session and their name, or undefined once it ended (revoked, expired, user
      * deactivated): the socket layer re-checks connected sockets with it.
      */
+    /** `liveViewer` of many sessions in one statement: the live ones by session id (ended ones are absent). */
+    async liveViewers(sessionIds: string[]) {
+      const rows = await repo.findLiveSessions(db, sessionIds);
+      return new Map(rows.filter((live) => live.isActive).map((live) => [live.sessionId, liveViewerOf(live.sessionId, live)]));
+    },
+
     async liveViewer(sessionId: string) {
       const live = await repo.findLiveSession(db, sessionId);
       if (!live || !live.isActive) return undefined;
-      return {
-        userId: live.userId,
-        role: live.role,
-        sessionId,
-        companyId: live.companyId,
-        companyRole: live.companyRole,
-        fullName: live.fullName,
-      };
+      return liveViewerOf(sessionId, live);
     },
+  };
+}
+
+type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
+
+function liveViewerOf(sessionId: string, live: LiveSession) {
+  return {
+    userId: live.userId,
+    role: live.role,
+    sessionId,
+    companyId: live.companyId,
+    companyRole: live.companyRole,
+    fullName: live.fullName,
   };
 }
 
