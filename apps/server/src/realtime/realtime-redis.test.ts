@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessageOut, ChatRoomOut, ClientToServerEvents, ServerToClientEvents } from '@jobportal/shared';
@@ -11,6 +10,7 @@ import { startServerProcess, waitForExit, type ServerProcess } from '../test/ser
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { connectAdmin } from '../test/server-admin';
 
 /**
  * Two real server processes sharing PostgreSQL and Redis: a message sent through one reaches a socket
@@ -33,8 +33,7 @@ describe.skipIf(!redisUrl || target.kind !== 'postgres')('live events across two
     if (target.kind !== 'postgres') return;
     serverUrl = target.serverUrl;
     dbName = `${target.runId}_redis_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
+    const admin = await connectAdmin(serverUrl);
     await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
     await admin.end();
     const url = new URL(serverUrl);
@@ -60,8 +59,7 @@ describe.skipIf(!redisUrl || target.kind !== 'postgres')('live events across two
     }
     await database?.close();
     if (dbName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
+      const admin = await connectAdmin(serverUrl);
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await admin.end();
     }

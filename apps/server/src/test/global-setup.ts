@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
+import { connectAdmin } from './server-admin';
 
 /**
  * Migrates one database per run: a PGlite dump that each test file loads (about 0.4 s instead of a
@@ -15,10 +15,10 @@ export default async function setup(project: TestProject) {
   if (target === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
+    const admin = await connectAdmin(serverUrl);
     const template = `${runId}_tpl`;
     await admin.query(`CREATE DATABASE "${template}"`);
+    await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${template}`;
     const database = await openPostgres(url.toString(), { max: 1 });
@@ -26,9 +26,11 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDb', { kind: 'postgres', serverUrl, template, runId });
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runId}%`]);
-      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-      await admin.end();
+      // A connection of its own: one held idle through the whole run would be this process's to lose.
+      const dropper = await connectAdmin(serverUrl);
+      const { rows } = await dropper.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runId}%`]);
+      for (const { datname } of rows) await dropper.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await dropper.end();
     };
   }
   const database = await openPglite();

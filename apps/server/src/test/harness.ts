@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
@@ -11,6 +10,7 @@ import type { UserRow } from '../db/schema';
 import { createUser, type UserSeed } from '../db/seed/factories';
 import { createSmtpMailer } from '../lib/mail';
 import { createLocalStorage, type Storage } from '../lib/storage';
+import { connectAdmin } from './server-admin';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 let databaseCounter = 0;
@@ -22,8 +22,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     return openPglite({ loadDataDir: new Blob([fs.readFileSync(target.dumpPath)]) });
   }
   const name = `${target.runId}_${process.pid}_${databaseCounter++}`;
-  const admin = new pg.Client({ connectionString: target.serverUrl });
-  await admin.connect();
+  const admin = await connectAdmin(target.serverUrl);
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.template}"`);
   await admin.end();
   const url = new URL(target.serverUrl);
@@ -35,8 +34,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     url: url.toString(),
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: target.serverUrl });
-      await dropper.connect();
+      const dropper = await connectAdmin(target.serverUrl);
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
     },

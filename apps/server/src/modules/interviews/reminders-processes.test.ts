@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client';
@@ -11,6 +10,7 @@ import { interviewReminders, interviews } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
+import { connectAdmin } from '../../test/server-admin';
 
 /**
  * Reminders exactly once with real server processes (docs/decisions/011-interviews.md): two
@@ -35,8 +35,7 @@ describe.skipIf(target.kind !== 'postgres')('interview reminders across two serv
     if (target.kind !== 'postgres') return;
     serverUrl = target.serverUrl;
     dbName = `${target.runId}_reminders_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
+    const admin = await connectAdmin(serverUrl);
     await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
     await admin.end();
     const url = new URL(serverUrl);
@@ -62,8 +61,7 @@ describe.skipIf(target.kind !== 'postgres')('interview reminders across two serv
     await smtp?.close();
     await database?.close();
     if (dbName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
+      const admin = await connectAdmin(serverUrl);
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await admin.end();
     }
