@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, companyMembers, oneTimeCodes, refreshTokens, serverKeys, users, type UserRow } from '../../db/schema';
 
@@ -73,32 +73,12 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
 }
 
-/** The live session and its user behind an access token, or undefined when revoked or expired. */
-export async function findLiveSession(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      role: users.role,
-      isActive: users.isActive,
-      fullName: users.fullName,
-      companyId: companyMembers.companyId,
-      companyRole: companyMembers.role,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    // Read on every request, so a member removed from a company loses its access on the very next one.
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
-    .limit(1)
-    // Every request reads it: prepared once per connection (db/client.ts queryPrepared).
-    .prepare('auth_live_session')
-    .execute();
-  return row;
-}
-
-/** The live sessions among `sessionIds` (the socket layer re-checks all of a process's sockets at once). */
-export async function findLiveSessions(db: Db, sessionIds: string[]) {
-  if (sessionIds.length === 0) return [];
+/**
+ * Sessions with their users and company membership, where `which` picks the sessions; revoked and
+ * expired ones are left out. Read on every request, so a member removed from a company loses its
+ * access on the very next one.
+ */
+function liveSessionsWhere(db: Db, which: SQL) {
   return db
     .select({
       sessionId: authSessions.id,
@@ -112,7 +92,23 @@ export async function findLiveSessions(db: Db, sessionIds: string[]) {
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)));
+    .where(and(which, isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)));
+}
+
+/** The live session and its user behind an access token, or undefined when revoked or expired. */
+export async function findLiveSession(db: Db, sessionId: string) {
+  const [row] = await liveSessionsWhere(db, eq(authSessions.id, sessionId))
+    .limit(1)
+    // Every request reads it: prepared once per connection (db/client.ts queryPrepared).
+    .prepare('auth_live_session')
+    .execute();
+  return row;
+}
+
+/** The live sessions among `sessionIds` (the socket layer re-checks all of a process's sockets at once). */
+export async function findLiveSessions(db: Db, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return liveSessionsWhere(db, inArray(authSessions.id, sessionIds));
 }
 
 /** Retires the unused codes of an address for one purpose. */
