@@ -84,6 +84,34 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * A pool whose transactions never lose a client. drizzle's `transaction()` (0.45) sends BEGIN before
+ * its try/finally, so a BEGIN that fails (the server went away at that moment) never released its
+ * client: each such failure cost the pool a connection for good, and a pool that lost all of them
+ * waited forever. A client handed out without a callback (drizzle's transactions; `pool.query` uses
+ * a callback) is released, and dropped, when its first statement is a BEGIN that fails.
+ */
+function releaseFailedBegin(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  (pool as unknown as { connect: unknown }).connect = (callback?: unknown) => {
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+        (client as unknown as { query: unknown }).query = query;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+        const result = query(...args);
+        if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          client.release(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+      };
+      return client;
+    });
+  };
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   // Stated time-outs, so a database that went away makes requests fail fast (503) instead of hanging;
   // the pool makes new connections on demand, so it heals by itself when the database is back.
@@ -97,6 +125,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports errors.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client between two queries has no listener of the pool's: without this one, a
+    // connection the server ends then (a restart, an outage) is an uncaught exception. The query
+    // that uses it next fails, and the pool drops it when it is released.
+    client.on('error', () => undefined);
+  });
+  releaseFailedBegin(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
