@@ -223,8 +223,14 @@ describe('clashes', () => {
       applicants.map((a) => schedule(s.employer.token, { ...base, application: a.application.id, scheduled_time: day(9, '13:00:00') })),
     );
     const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(31);
+    expect(
+      codes.filter((c) => c === 201),
+      codes.join(','),
+    ).toHaveLength(1);
+    expect(
+      codes.filter((c) => c === 409),
+      codes.join(','),
+    ).toHaveLength(31);
     for (const r of answers.filter((x) => x.statusCode === 409)) expect(json(r).code).toBe('interview_clash');
   });
 });
