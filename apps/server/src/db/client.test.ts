@@ -45,6 +45,15 @@ describe.skipIf(inject('testDb').kind !== 'postgres')('the PostgreSQL pool when 
       await expect(one.db.transaction(async () => undefined, { isolationLevel: 'nonsense' as never })).rejects.toThrow();
       // With the only client lost, this would wait for one and time out after 3 s.
       expect(await queryRows<{ one: number }>(one.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      // The guard leaves nothing behind on the client: a thousand transactions later it is the plain one.
+      let client: object | undefined;
+      for (let i = 0; i < 1000; i++) {
+        await one.db.transaction(async (tx) => {
+          client = (tx as unknown as { session: { client: object } }).session.client;
+          await queryRows(tx, sql`select 1`);
+        });
+      }
+      expect(Object.prototype.hasOwnProperty.call(client, 'query')).toBe(false);
     } finally {
       await one.close();
     }

@@ -96,11 +96,15 @@ function releaseFailedBegin(pool: pg.Pool): void {
   (pool as unknown as { connect: unknown }).connect = (callback?: unknown) => {
     if (callback) return connect(callback);
     return (connect() as Promise<pg.PoolClient>).then((client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
-        (client as unknown as { query: unknown }).query = query;
+      // The guard is an own property over the prototype's query(), deleted at the first call, so
+      // guards never pile up over a client's many checkouts.
+      const own = client as unknown as { query?: unknown };
+      delete own.query;
+      const query = client.query as unknown as (...args: unknown[]) => unknown;
+      own.query = (...args: unknown[]) => {
+        delete own.query;
         const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
-        const result = query(...args);
+        const result = query.apply(client, args);
         if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
         return result.catch((error: unknown) => {
           client.release(error instanceof Error ? error : new Error(String(error)));
