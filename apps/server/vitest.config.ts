@@ -7,13 +7,15 @@ export default defineConfig({
     name: `server (${target})`,
     include: ['src/**/*.test.ts'],
     // The kill -9 test is about the embedded database; the PostgreSQL pass has nothing to add there.
-    // A database server that goes away (outage.test) is about DATABASE_URL, so it runs in the PostgreSQL pass.
+    // A database server that goes away (outage.test) and the pool's failures (db/pool.test) are about
+    // DATABASE_URL, so they run in the PostgreSQL pass.
     // Two server processes sharing one database (realtime-redis, reminders-processes) need a PostgreSQL server too.
     exclude:
       target === 'postgres'
         ? ['src/test/crash.test.ts', '**/node_modules/**']
         : [
             'src/test/outage.test.ts',
+            'src/db/pool.test.ts',
             'src/realtime/realtime-redis.test.ts',
             'src/modules/interviews/reminders-processes.test.ts',
             '**/node_modules/**',
