@@ -46,7 +46,7 @@ export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promis
 }
 
 /** Throws when `name` was used before with another text (node-postgres would refuse it per connection). */
-export function checkPreparedName(name: string, text: string): void {
+function checkPreparedName(name: string, text: string): void {
   const known = preparedTexts.get(name);
   if (known === undefined) preparedTexts.set(name, text);
   else if (known !== text) throw new Error(`prepared statement "${name}" was used with two texts`);

@@ -99,7 +99,7 @@ function liveSessionsWhere(db: Db, which: SQL) {
 export async function findLiveSession(db: Db, sessionId: string) {
   const [row] = await liveSessionsWhere(db, eq(authSessions.id, sessionId))
     .limit(1)
-    // Every request reads it: prepared once per connection (db/client.ts queryPrepared).
+    // Every request reads it: prepared once per connection, so PostgreSQL plans it once.
     .prepare('auth_live_session')
     .execute();
   return row;

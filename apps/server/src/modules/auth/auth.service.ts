@@ -460,16 +460,16 @@ export function createAuthService(deps: AuthDeps) {
       };
     },
 
-    /**
-     * The viewer of a live session and their name, or undefined once it ended (revoked, expired, user
-     * deactivated): the socket layer re-checks connected sockets with it.
-     */
     /** `liveViewer` of many sessions in one statement: the live ones by session id (ended ones are absent). */
     async liveViewers(sessionIds: string[]) {
       const rows = await repo.findLiveSessions(db, sessionIds);
       return new Map(rows.filter((live) => live.isActive).map((live) => [live.sessionId, liveViewerOf(live.sessionId, live)]));
     },
 
+    /**
+     * The viewer of a live session and their name, or undefined once it ended (revoked, expired, user
+     * deactivated): the socket layer checks a socket's handshake with it.
+     */
     async liveViewer(sessionId: string) {
       const live = await repo.findLiveSession(db, sessionId);
       if (!live || !live.isActive) return undefined;
