@@ -40,7 +40,8 @@ async function run(name, command, args, { cwd = root, env = {}, report } = {}) {
     const p = data.numPassedTests ?? data.stats?.expected ?? 0;
     const f = data.numFailedTests ?? data.stats?.unexpected ?? 0;
     const s = (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0) + (data.stats?.skipped ?? 0);
-    const files = data.numFailedTestSuites ?? 0;
+    // Files, not suites: Vitest's numFailedTestSuites also counts each failed describe block.
+    const files = (data.testResults ?? []).filter((result) => result.status === 'failed').length;
     passed += p;
     failed += f;
     skippedTests += s;

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { Provider as StoreProvider } from 'react-redux';
@@ -41,7 +41,10 @@ function RoutesUnderTest({ routes, onRender }: { routes: RouteObject[]; onRender
   const location = useLocation();
   const historyAction = useNavigationType();
   const navigate = useNavigate();
-  useEffect(() => onRender({ location, historyAction, navigate }), [location, historyAction, navigate, onRender]);
+  // A layout effect, so the location is recorded in the same commit that shows the screen: a passive
+  // effect runs later, and a findBy* that sees the new screen could still read the old address (a
+  // navigation in a transition commits the new location and the lazily loaded screen together).
+  useLayoutEffect(() => onRender({ location, historyAction, navigate }), [location, historyAction, navigate, onRender]);
   return useRoutes(routes);
 }
 

@@ -8,9 +8,10 @@ import { forgetPublicConfig } from '../lib/config/public-config';
 (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalOrigin.1')] = new URL(window.location.href);
 
 // Screens load lazily: the first import of a screen's chunk, transformed on the fly, can take more
-// than testing-library's default 1 s on 2 busy cores. findBy* waits up to 5 s (it returns as soon
-// as the element shows); nothing here waits on a fixed delay.
-configure({ asyncUtilTimeout: 5000 });
+// than testing-library's default 1 s on 2 busy cores (over 6 s was seen for the company screen with
+// the cores oversubscribed). findBy* waits up to 10 s (it returns as soon as the element shows);
+// nothing here waits on a fixed delay, and the 15 s test timeout still bounds a hang.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the browser APIs Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
