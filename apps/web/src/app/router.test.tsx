@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HashRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
+import { searchAnswer } from '../test/job-search-fixtures';
 import { renderRoutes, renderWithProviders } from '../test/render';
 import { sessionFor } from '../test/sessions';
 import { AppRoutes, buildRoutes, routesWithoutScreen } from './router';
@@ -30,28 +31,9 @@ function routesWithBrokenScreen(): RouteObject[] {
 }
 
 describe('router', () => {
-  const emptyFacets = {
-    employment_type: [],
-    experience_level: [],
-    category: [],
-    skills: [],
-    location: [],
-    is_remote: [],
-    posted_within: [],
-  };
   beforeEach(() => {
     mockFetch(({ url }) => {
-      if (url.startsWith('/api/jobs')) {
-        return jsonResponse(200, {
-          results: [],
-          count: 0,
-          count_is_estimate: false,
-          next: null,
-          previous: null,
-          facets: emptyFacets,
-          corrected_search: null,
-        });
-      }
+      if (url.startsWith('/api/jobs')) return jsonResponse(200, searchAnswer());
       if (url === '/api/config/') return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
       // Screens' own data is not what these tests look at: they show their "could not load" state.
       return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { useGetProtectedImageQuery } from '../lib/api/protected-image-api';
 import { useSession } from '../lib/session/use-session';
 import { initialsOf } from './initials';
+
+// Through the API client, so with RTK Query: loaded only where such a logo shows.
+const ProtectedLogo = lazy(() => import('./protected-logo'));
 
 interface CompanyLogoProps extends Omit<AvatarProps, 'src' | 'children'> {
   name: string;
@@ -9,15 +12,6 @@ interface CompanyLogoProps extends Omit<AvatarProps, 'src' | 'children'> {
   logo: string | null;
   /** Approved companies' logos are public; the others need the signed-in owner's or an admin's token. */
   isPublic?: boolean;
-}
-
-function ProtectedLogo({ name, logo, ...props }: Omit<CompanyLogoProps, 'isPublic'> & { logo: string }) {
-  const { data } = useGetProtectedImageQuery(logo);
-  return (
-    <Avatar src={data ?? null} alt="" {...props}>
-      {initialsOf(name)}
-    </Avatar>
-  );
 }
 
 /** A company's logo, or its initials when it has none (or it cannot be shown). Decorative: the name is always written beside it. */
@@ -32,7 +26,19 @@ export function CompanyLogo({
 }: CompanyLogoProps) {
   const isSignedIn = useSession().role !== null;
   const shared = { radius, color, variant, ...props };
-  if (logo && !isPublic && isSignedIn) return <ProtectedLogo name={name} logo={logo} {...shared} />;
+  if (logo && !isPublic && isSignedIn) {
+    return (
+      <Suspense
+        fallback={
+          <Avatar alt="" {...shared}>
+            {initialsOf(name)}
+          </Avatar>
+        }
+      >
+        <ProtectedLogo name={name} logo={logo} {...shared} />
+      </Suspense>
+    );
+  }
   return (
     <Avatar src={logo} alt="" {...shared}>
       {initialsOf(name)}

@@ -24,7 +24,6 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { jobSortLabels, isJobSort } from '@jobportal/shared/vocabulary';
 import { roleHome } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/use-session';
-import { useSearchJobsQuery } from '../api/jobs-api';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPanel } from '../components/filter-panel';
 import { JobResultCard, JobResultSkeleton } from '../components/job-result-card';
@@ -38,6 +37,7 @@ import {
   withoutFilters,
   type SearchState,
 } from '../search-state';
+import { useJobSearch } from '../use-job-search';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
 
@@ -74,7 +74,8 @@ export function HomeScreen() {
   const isSignedIn = session.role !== null;
   const { state, go } = useSearchState();
   usePageTitle(state.search ? `“${state.search}” jobs` : '');
-  const { data, currentData, error, isFetching, isError, refetch } = useSearchJobsQuery(toApiParams(state));
+  const { view, source } = useJobSearch(toApiParams(state), { plainFirst: !isSignedIn });
+  const { data, currentData, error, isFetching, isError, refetch } = view;
   const isWide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const [isFilterDrawerOpen, setFilterDrawerOpen] = useState(false);
@@ -103,6 +104,7 @@ export function HomeScreen() {
 
   return (
     <>
+      {source}
       <Box className={classes.hero}>
         <Container size="lg" px={{ base: 'sm', xs: 'md' }} py={{ base: 'md', sm: isSignedIn ? 32 : 40 }}>
           <Stack gap="md">
