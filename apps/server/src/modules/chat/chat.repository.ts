@@ -143,14 +143,20 @@ export async function findRoomForBothSides(db: Db, id: number): Promise<{ forJob
   return { forJobseeker, forCompany: { ...forJobseeker, unreadCount: Number(row.unread_other) } };
 }
 
-export async function findRoomFacts(db: Db, id: number): Promise<RoomFacts | undefined> {
-  const [row] = await db
+const prepareRoomFacts = (db: Db) =>
+  db
     .select({ id: chatRooms.id, jobseekerId: chatRooms.jobseekerId, companyId: chatRooms.companyId })
     .from(chatRooms)
-    .where(eq(chatRooms.id, id))
+    .where(eq(chatRooms.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('chat_room_facts')
-    .execute();
+    .prepare('chat_room_facts');
+const roomFactsStatements = new WeakMap<Db, ReturnType<typeof prepareRoomFacts>>();
+
+/** The room's parties (every message and read checks them): built once per database, planned once per connection. */
+export async function findRoomFacts(db: Db, id: number): Promise<RoomFacts | undefined> {
+  let statement = roomFactsStatements.get(db);
+  if (!statement) roomFactsStatements.set(db, (statement = prepareRoomFacts(db)));
+  const [row] = await statement.execute({ id });
   return row;
 }
 
