@@ -52,6 +52,19 @@ function checkPreparedName(name: string, text: string): void {
   else if (known !== text) throw new Error(`prepared statement "${name}" was used with two texts`);
 }
 
+/**
+ * `build(db)` made once per database object and kept with it: for statements built with drizzle's
+ * query builder and `.prepare(name)` that run on most requests (building one each time costs more
+ * than running it; `sql.placeholder` carries the values).
+ */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    if (!built.has(db)) built.set(db, build(db));
+    return built.get(db)!;
+  };
+}
+
 interface PreparingSession {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   prepareQuery(

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Db } from '../../db/client';
+import { oncePerDatabase, queryPrepared, queryRows, type Db } from '../../db/client';
 import { applications, chatMessages, chatRooms, companyMembers, companies, jobs, users } from '../../db/schema';
 
 /** Which side of a conversation a reader is on: the job seeker, or the company (any member). */
@@ -143,20 +143,18 @@ export async function findRoomForBothSides(db: Db, id: number): Promise<{ forJob
   return { forJobseeker, forCompany: { ...forJobseeker, unreadCount: Number(row.unread_other) } };
 }
 
-const prepareRoomFacts = (db: Db) =>
+const roomFactsStatement = oncePerDatabase((db) =>
   db
     .select({ id: chatRooms.id, jobseekerId: chatRooms.jobseekerId, companyId: chatRooms.companyId })
     .from(chatRooms)
     .where(eq(chatRooms.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('chat_room_facts');
-const roomFactsStatements = new WeakMap<Db, ReturnType<typeof prepareRoomFacts>>();
+    .prepare('chat_room_facts'),
+);
 
 /** The room's parties (every message and read checks them): built once per database, planned once per connection. */
 export async function findRoomFacts(db: Db, id: number): Promise<RoomFacts | undefined> {
-  let statement = roomFactsStatements.get(db);
-  if (!statement) roomFactsStatements.set(db, (statement = prepareRoomFacts(db)));
-  const [row] = await statement.execute({ id });
+  const [row] = await roomFactsStatement(db).execute({ id });
   return row;
 }
 

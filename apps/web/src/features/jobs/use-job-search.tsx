@@ -17,7 +17,7 @@ import type * as JobsApi from './api/jobs-api';
 
 /**
  * The job search's data for the home screen (docs/decisions/004, fourth pass). RTK Query holds it,
- * as it holds all fetched data, but for a signed-out visitor RTK Query (~24 KB gzipped with Redux
+ * as it holds all fetched data, but for a signed-out visitor RTK Query (~26 KB gzipped with Redux
  * Toolkit, Immer and reselect) is not on the first load: the first answer comes by a plain call and
  * goes into RTK Query's cache as soon as RTK Query has loaded. It loads when the visitor first
  * reaches for the screen (a press, a key or a focus), at the latest when the search
