@@ -1,4 +1,4 @@
-// npm run bench:chat [-- --pairs 1000 --rate 500 --duration 30 --drain 5 --profile]
+// npm run bench:chat [-- --pairs 1000 --rate 500 --duration 30 --warmup 5 --drain 5 --profile]
 //
 // Live chat across two API processes sharing PostgreSQL and Redis (decisions.md "Chat and live events").
 // Seeds a fresh PostgreSQL database (jp_bench_chat): `pairs` job seekers and `pairs` companies (one
@@ -6,7 +6,8 @@
 // access tokens are minted directly (2,000 argon2 sign-ins would take the whole run). Starts two real
 // server processes with REDIS_URL, connects 2 × pairs sockets (a seeker on one process, its company's
 // owner on the other, so every message crosses processes through Redis), then sends `rate` messages/s
-// for `duration` seconds over HTTP (stored first), alternating sides. Measures, per message, from
+// for `duration` seconds over HTTP (stored first), alternating sides, after `warmup` seconds at the same rate
+// that are not measured (freshly started servers open pool connections and compile their hot paths). Measures, per message, from
 // just before the POST to the recipient's `message:new`: p50/p95/p99, messages/s, HTTP errors, lost
 // (stored but never received by the recipient) and duplicated (received twice), and each process's
 // memory (RSS now and peak). Writes bench/results/chat-<time>.json.
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '500' },
     duration: { type: 'string', default: '30' },
     drain: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '5' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
     database: { type: 'string', default: 'jp_bench_chat' },
@@ -123,6 +125,29 @@ function post(url: string, token: string, body: unknown): Promise<{ status: numb
   });
 }
 
+/** CPU seconds and system calls so far of the processes whose command line matches, from /proc (Linux). */
+function usageOf(match: (cmdline: string, pid: number) => boolean): { cpuSeconds: number; reads: number; writes: number } {
+  let cpuSeconds = 0;
+  let reads = 0;
+  let writes = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!match(cmdline, Number(entry))) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpuSeconds += (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+      const io = fs.readFileSync(`/proc/${entry}/io`, 'utf8');
+      reads += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0);
+      writes += Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+    } catch {
+      // The process ended while it was read, or is not ours to read.
+    }
+  }
+  return { cpuSeconds, reads, writes };
+}
+
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -141,6 +166,10 @@ const token = (userId: number, role: 'jobseeker' | 'employer') => signer.sign({ 
 const sentAt = new Map<string, number>();
 const received = new Map<string, number>();
 const latencies: number[] = [];
+/** The warm-up's messages, left out of the measured figures. */
+const warmupIds = new Set<string>();
+/** [sent at, latency] of every first receipt, to show how latency moves over the run. */
+const bySecond: Array<[number, number]> = [];
 let duplicates = 0;
 const sockets: Socket[] = [];
 function connect(base: string, auth: string, onMessage: (m: ChatMessageOut) => void): Promise<void> {
@@ -153,13 +182,19 @@ function connect(base: string, auth: string, onMessage: (m: ChatMessageOut) => v
   });
 }
 const recipientOf = new Map<string, number>();
+let measuring = false;
 const onMessage = (me: number) => (m: ChatMessageOut) => {
   const key = m.client_id ?? '';
   if (recipientOf.get(key) !== me) return; // the sender's own copy
+  if (measuring && warmupIds.has(key)) return; // a warm-up message arriving late
   const count = (received.get(key) ?? 0) + 1;
   received.set(key, count);
   if (count > 1) duplicates++;
-  else latencies.push(performance.now() - sentAt.get(key)!);
+  else {
+    const at = sentAt.get(key)!;
+    latencies.push(performance.now() - at);
+    bySecond.push([at, performance.now() - at]);
+  }
 };
 
 log(`connecting ${rooms.length * 2} sockets over two processes…`);
@@ -187,49 +222,97 @@ for (let i = 0; i < rooms.length; i += 50) {
 }
 log(`connected in ${ms((performance.now() - connectStarted) / 1000)} s`);
 
-// Send at `rate`/s for `duration` s: each tick sends its share; sides alternate, pairs rotate.
+// Where the machine's CPU goes while messages are sent: each part's CPU and system calls over the window.
+const parts: Array<[string, (cmdline: string, pid: number) => boolean]> = [
+  ['API process 1', (_c, pid) => pid === one.child.pid],
+  ['API process 2', (_c, pid) => pid === two.child.pid],
+  ['PostgreSQL (all its processes)', (c) => c.startsWith('postgres') || c.startsWith('/usr/lib/postgresql/')],
+  ['Redis', (c) => c.startsWith('redis-server') || c.startsWith('/usr/bin/redis-server')],
+  ['this load generator', (_c, pid) => pid === process.pid],
+];
+
 let sent = 0;
 let stored = 0;
 let errors = 0;
 const errorCodes = new Map<number, number>();
-const pending: Array<Promise<void>> = [];
-const started = performance.now();
-const total = rate * durationSeconds;
+let started = 0;
 const tickMs = 10;
-await new Promise<void>((resolve) => {
-  const timer = setInterval(() => {
-    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-    while (sent < due) {
-      const room = rooms[sent % rooms.length]!;
-      const fromSeeker = Math.floor(sent / rooms.length) % 2 === 0;
-      const sender = fromSeeker ? room.seeker : room.owner;
-      const base = fromSeeker ? (rooms.indexOf(room) % 2 ? one.base : two.base) : rooms.indexOf(room) % 2 ? two.base : one.base;
-      const clientId = randomUUID();
-      recipientOf.set(clientId, fromSeeker ? room.owner : room.seeker);
-      sentAt.set(clientId, performance.now());
-      sent++;
-      pending.push(
-        post(`${base}/api/chatrooms/${room.id}/messages/`, tokens.get(sender)!, { content: `Message ${sent}`, client_id: clientId })
-          .then((res) => {
-            if (res.status === 201) stored++;
-            else {
+
+/** Sends at `rate`/s for `seconds` s: each tick sends its share; sides alternate, pairs rotate. */
+async function send(seconds: number): Promise<void> {
+  const pending: Array<Promise<void>> = [];
+  const from = sent;
+  const until = sent + rate * seconds;
+  const begun = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(until, from + Math.floor(((performance.now() - begun) / 1000) * rate));
+      while (sent < due) {
+        const room = rooms[sent % rooms.length]!;
+        const fromSeeker = Math.floor(sent / rooms.length) % 2 === 0;
+        const sender = fromSeeker ? room.seeker : room.owner;
+        const base = fromSeeker ? (rooms.indexOf(room) % 2 ? one.base : two.base) : rooms.indexOf(room) % 2 ? two.base : one.base;
+        const clientId = randomUUID();
+        recipientOf.set(clientId, fromSeeker ? room.owner : room.seeker);
+        sentAt.set(clientId, performance.now());
+        if (!measuring) warmupIds.add(clientId);
+        sent++;
+        pending.push(
+          post(`${base}/api/chatrooms/${room.id}/messages/`, tokens.get(sender)!, { content: `Message ${sent}`, client_id: clientId })
+            .then((res) => {
+              if (res.status === 201) stored++;
+              else {
+                errors++;
+                errorCodes.set(res.status, (errorCodes.get(res.status) ?? 0) + 1);
+              }
+            })
+            .catch(() => {
               errors++;
-              errorCodes.set(res.status, (errorCodes.get(res.status) ?? 0) + 1);
-            }
-          })
-          .catch(() => {
-            errors++;
-          }),
-      );
-    }
-    if (sent >= total) {
-      clearInterval(timer);
-      resolve();
-    }
-  }, tickMs);
-});
-await Promise.all(pending);
+            }),
+        );
+      }
+      if (sent >= until) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, tickMs);
+  });
+  await Promise.all(pending);
+}
+
+// The servers have just started: their first seconds (pool connections opened, statements prepared
+// per connection, V8 compiling the hot paths) are sent at the same rate but not measured.
+const warmupSeconds = Number(args.warmup);
+if (warmupSeconds > 0) {
+  log(`warming up: ${warmupSeconds} s at ${rate}/s (not measured)…`);
+  await send(warmupSeconds);
+  const settle = performance.now() + Number(args.drain) * 1000;
+  while (performance.now() < settle && received.size < stored) await new Promise((r) => setTimeout(r, 100));
+}
+const warmup = { seconds: warmupSeconds, sent, stored, errors, lost: stored - received.size, duplicated: duplicates };
+if (warmupSeconds > 0) log(`warm-up: ${stored} stored, ${errors} HTTP errors, ${warmup.lost} lost, ${duplicates} duplicated`);
+duplicates = 0;
+[sent, stored, errors] = [0, 0, 0];
+errorCodes.clear();
+received.clear();
+latencies.length = 0;
+bySecond.length = 0;
+measuring = true;
+const usageBefore = parts.map(([, match]) => usageOf(match));
+started = performance.now();
+const total = rate * durationSeconds;
+await send(durationSeconds);
 const sendSeconds = (performance.now() - started) / 1000;
+const usage = parts.map(([name, match], i) => {
+  const after = usageOf(match);
+  const before = usageBefore[i]!;
+  return {
+    name,
+    cpuSeconds: after.cpuSeconds - before.cpuSeconds,
+    reads: after.reads - before.reads,
+    writes: after.writes - before.writes,
+  };
+});
 const memory = { one: memoryOf(one.child.pid!), two: memoryOf(two.child.pid!) };
 // Let the last deliveries arrive, then count what never did.
 const drainUntil = performance.now() + Number(args.drain) * 1000;
@@ -252,6 +335,8 @@ const result = {
   lost,
   duplicated: duplicates,
   memory,
+  usage,
+  warmup,
 };
 log('');
 log(`| measure | figure | target |`);
@@ -264,6 +349,25 @@ log(`| HTTP errors | ${errors} ${errorCodes.size ? JSON.stringify(result.errorCo
 log(`| lost / duplicated | ${lost} / ${duplicates} | 0 / 0 |`);
 log(`| memory RSS now / peak (MB), process 1 | ${ms(memory.one.rssMb)} / ${ms(memory.one.peakMb)} | |`);
 log(`| memory RSS now / peak (MB), process 2 | ${ms(memory.two.rssMb)} / ${ms(memory.two.peakMb)} | |`);
+const seconds = new Map<number, number[]>();
+for (const [at, latency] of bySecond) {
+  const second = Math.floor((at - started) / 1000);
+  seconds.set(second, [...(seconds.get(second) ?? []), latency]);
+}
+log('');
+log(
+  `delivery p99 by second of sending (ms): ${[...seconds.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, l]) => ms(stats(l).p99))
+    .join(' ')}`,
+);
+log('');
+log(`| while sending (${ms(sendSeconds)} s) | CPU % of one core | CPU ms per message | reads / writes (system calls) per message |`);
+log(`| --- | ---: | ---: | ---: |`);
+for (const u of usage) {
+  const per = (n: number) => ms(n / Math.max(stored, 1));
+  log(`| ${u.name} | ${ms((100 * u.cpuSeconds) / sendSeconds)} | ${per(u.cpuSeconds * 1000)} | ${per(u.reads)} / ${per(u.writes)} |`);
+}
 
 for (const socket of sockets) socket.close();
 await Promise.all([stopServer(one.child), stopServer(two.child)]);

@@ -28,10 +28,11 @@ export interface DomainEvents {
     changedByUserId: number;
   };
   // Chat and sessions: the realtime layer turns these into socket pushes.
-  'chat.message_created': { audience: ChatAudience; message: ChatMessageOut };
-  'chat.messages_read': { audience: ChatAudience; read: ChatReadOut };
+  /** A stored message, with the room as each side now sees it (when it could be read). */
+  'chat.message_created': { audience: ChatAudience; message: ChatMessageOut; rooms: RoomViews | undefined };
+  'chat.messages_read': { audience: ChatAudience; read: ChatReadOut; rooms: RoomViews | undefined };
   /** The room as each side sees it (the unread counts differ). */
-  'chat.room_updated': { audience: ChatAudience; forJobseeker: ChatRoomOut; forCompany: ChatRoomOut };
+  'chat.room_updated': { audience: ChatAudience } & RoomViews;
   /** Notification rows were written (by any module): the live dispatcher pushes the unpushed ones. */
   'notifications.created': Record<string, never>;
   'notifications.read': { userId: number; id: number | 'all' };
@@ -50,6 +51,11 @@ export interface DomainEvents {
   'user.deleted': { userId: number };
 }
 
+/** A room as each side sees it (their unread counts differ). */
+export interface RoomViews {
+  forJobseeker: ChatRoomOut;
+  forCompany: ChatRoomOut;
+}
 /** Who hears of a conversation: its job seeker and every member of its company. */
 export interface ChatAudience {
   roomId: number;

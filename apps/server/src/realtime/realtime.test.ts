@@ -187,6 +187,43 @@ describe('live chat', () => {
     expect(typeof (await bellRead).id).toBe('number');
   });
 
+  it('sends each side the room as that side reads it after a message, and after a read', async () => {
+    const p = await pair();
+    const seeker = socket(p.seeker.token);
+    const recruiter = socket(p.recruiter.token);
+    await Promise.all([connected(seeker), connected(recruiter)]);
+    const roomAs = async (token: string) =>
+      json<ChatRoomOut>(await t.app.inject({ url: `/api/chatrooms/${p.room.id}/`, headers: bearer(token) }));
+
+    // Two messages the seeker has not read, then one the company has not: both counts are non-zero.
+    for (const [token, content] of [
+      [p.owner.token, 'Hello Sam'],
+      [p.recruiter.token, 'Are you free on Monday?'],
+      [p.seeker.token, 'Yes, any time after ten.'],
+    ] as const) {
+      const atSeeker = next(seeker, 'room:updated');
+      const atRecruiter = next(recruiter, 'room:updated');
+      expect((await send(token, p.room.id, content)).statusCode).toBe(201);
+      const [seekerView, companyView] = [await atSeeker, await atRecruiter];
+      expect(seekerView).toEqual(await roomAs(p.seeker.token));
+      expect(companyView).toEqual(await roomAs(p.recruiter.token));
+      expect(seekerView.last_message?.content).toBe(content);
+    }
+    expect((await roomAs(p.seeker.token)).unread_count).toBe(2);
+    expect((await roomAs(p.owner.token)).unread_count).toBe(1);
+
+    // The seeker reads them: the receipt and both views travel together.
+    const seen = next(recruiter, 'message:read');
+    const atSeeker = next(seeker, 'room:updated');
+    const atRecruiter = next(recruiter, 'room:updated');
+    const last = (await roomAs(p.seeker.token)).last_message!;
+    seeker.emit('read', { room: p.room.id, up_to: last.id });
+    expect(await seen).toMatchObject({ room: p.room.id, up_to: last.id });
+    expect(await atSeeker).toEqual(await roomAs(p.seeker.token));
+    expect((await atSeeker).unread_count).toBe(0);
+    expect(await atRecruiter).toEqual(await roomAs(p.recruiter.token));
+  });
+
   it('catches up after a dropped connection: nothing lost, nothing twice', async () => {
     const p = await pair();
     let seeker = socket(p.seeker.token);

@@ -7,7 +7,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents, SocketRefusal } from '@jobportal/shared';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import type { ChatAudience, EventBus } from '../lib/events';
+import type { ChatAudience, EventBus, RoomViews } from '../lib/events';
 import type { Viewer } from '../lib/access';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { ChatService } from '../modules/chat/chat.service';
@@ -17,8 +17,16 @@ type LiveViewer = Omit<Viewer, 'requestId'> & { fullName: string };
 interface SocketData {
   viewer: LiveViewer;
 }
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** One server event for the sockets in some channels. */
+type Delivery = {
+  [E in keyof ServerToClientEvents]: { to: string[]; event: E; data: Parameters<ServerToClientEvents[E]>[0] };
+}[keyof ServerToClientEvents];
+/** Between server processes (through Redis): deliveries for their own sockets. */
+interface ServerSideEvents {
+  deliver: (deliveries: Delivery[]) => void;
+}
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface RealtimeDeps {
   server: HttpServer;
@@ -133,16 +141,36 @@ export function createRealtime(deps: RealtimeDeps) {
     });
   });
 
+  // A chat change is several events for several channels (the message to both sides, each side's
+  // room view): they go to the other processes as ONE publish (a broadcast through the adapter is one
+  // publish per emit, which every process then decodes), and each process delivers to its own sockets.
+  const deliverHere = (deliveries: Delivery[]) => {
+    for (const d of deliveries) io.local.to(d.to).emit(d.event, d.data as never);
+  };
+  io.on('deliver', (deliveries) => {
+    if (Array.isArray(deliveries)) deliverHere(deliveries);
+  });
+  const deliver = (deliveries: Delivery[]) => {
+    deliverHere(deliveries);
+    if (pub) io.serverSideEmit('deliver', deliveries);
+  };
+  const roomDeliveries = (audience: ChatAudience, rooms: RoomViews | undefined): Delivery[] =>
+    rooms
+      ? [
+          { to: [userChannel(audience.jobseekerId)], event: 'room:updated', data: rooms.forJobseeker },
+          { to: [companyChannel(audience.companyId)], event: 'room:updated', data: rooms.forCompany },
+        ]
+      : [];
+
   const offs = [
-    events.on('chat.message_created', ({ audience, message }) => {
-      io.to(audienceChannels(audience)).emit('message:new', message);
+    events.on('chat.message_created', ({ audience, message, rooms }) => {
+      deliver([{ to: audienceChannels(audience), event: 'message:new', data: message }, ...roomDeliveries(audience, rooms)]);
     }),
-    events.on('chat.messages_read', ({ audience, read }) => {
-      io.to(audienceChannels(audience)).emit('message:read', read);
+    events.on('chat.messages_read', ({ audience, read, rooms }) => {
+      deliver([{ to: audienceChannels(audience), event: 'message:read', data: read }, ...roomDeliveries(audience, rooms)]);
     }),
     events.on('chat.room_updated', ({ audience, forJobseeker, forCompany }) => {
-      io.to(userChannel(audience.jobseekerId)).emit('room:updated', forJobseeker);
-      io.to(companyChannel(audience.companyId)).emit('room:updated', forCompany);
+      deliver(roomDeliveries(audience, { forJobseeker, forCompany }));
     }),
     events.on('notifications.read', ({ userId, id }) => {
       io.to(userChannel(userId)).emit('notification:read', { id });

@@ -297,14 +297,17 @@ export async function findMessages(
 
 /**
  * Stores a message, moves the room up and rings the recipient's bell (one unread notice per
- * conversation), in one statement: one round trip, atomic without a transaction. Undefined when the
- * sender already used this client id (the caller answers the earlier message).
+ * conversation), in one statement: one round trip, atomic without a transaction. It also answers the
+ * room as each side now sees it, for `room:updated`: the statement's snapshot does not see the new
+ * message, so the recipient's unread count is the count before it plus one, and the last message is
+ * the new one. Undefined when the sender already used this client id (the caller answers the earlier
+ * message).
  */
 export async function storeMessage(
   db: Db,
   values: { roomId: number; senderId: number; fromJobseeker: boolean; content: string; clientId: string | null },
   notice: { recipientSide: Side; link: string },
-): Promise<{ row: MessageRow; noticed: boolean } | undefined> {
+): Promise<{ row: MessageRow; noticed: boolean; rooms: { forJobseeker: RoomRow; forCompany: RoomRow } } | undefined> {
   const recipient = notice.recipientSide === 'jobseeker' ? sql`room.jobseeker_id` : sql`coalesce(room.employer_id, c.owner_id)`;
   const [row] = await queryPrepared<{
     id: number;
@@ -317,6 +320,19 @@ export async function storeMessage(
     created_at: Date | string;
     read_at: Date | string | null;
     noticed: boolean;
+    r_jobseeker_id: number;
+    r_jobseeker_name: string;
+    r_jobseeker_photo_id: number | null;
+    r_company_id: number;
+    r_company_name: string;
+    r_company_logo: string | null;
+    r_employer_id: number;
+    r_employer_name: string;
+    r_job_id: number | null;
+    r_job_title: string | null;
+    r_created_at: Date | string;
+    unread_by_jobseeker: number | string;
+    unread_by_company: number | string;
   }>(
     db,
     `chat_store_message_${notice.recipientSide}`,
@@ -330,7 +346,7 @@ export async function storeMessage(
         ), room as (
           update chat_rooms r set last_message_at = ins.created_at, updated_at = ins.created_at
             from ins where r.id = ins.room_id
-          returning r.jobseeker_id, r.company_id, r.employer_id
+          returning r.id, r.jobseeker_id, r.company_id, r.employer_id, r.job_id, r.created_at
         ), notice as (
           insert into notifications (user_id, type, message, link)
           select ${recipient}, 'chat_message', 'New message from ' || sender.sender_name || '.', ${notice.link}
@@ -340,23 +356,55 @@ export async function storeMessage(
                                 and n.link = ${notice.link} and not n.is_read)
           returning id
         )
-        select sender.*, exists (select 1 from notice) as noticed from sender`,
+        select sender.*, exists (select 1 from notice) as noticed,
+               room.jobseeker_id as r_jobseeker_id, js.full_name as r_jobseeker_name, jp.photo_file_id as r_jobseeker_photo_id,
+               room.company_id as r_company_id, c.name as r_company_name, c.logo as r_company_logo,
+               coalesce(room.employer_id, c.owner_id) as r_employer_id, eu.full_name as r_employer_name,
+               room.job_id as r_job_id, j.title as r_job_title, room.created_at as r_created_at,
+               (select count(*) from chat_messages u
+                 where u.room_id = room.id and u.read_at is null and not u.from_jobseeker) as unread_by_jobseeker,
+               (select count(*) from chat_messages u
+                 where u.room_id = room.id and u.read_at is null and u.from_jobseeker) as unread_by_company
+          from sender cross join room
+          join users js on js.id = room.jobseeker_id
+          left join jobseeker_profiles jp on jp.user_id = room.jobseeker_id
+          join companies c on c.id = room.company_id
+          join users eu on eu.id = coalesce(room.employer_id, c.owner_id)
+          left join jobs j on j.id = room.job_id`,
   );
   if (!row) return undefined;
-  return {
-    row: {
-      id: row.id,
-      roomId: row.room_id,
-      senderId: row.sender_id,
-      senderName: row.sender_name,
-      fromJobseeker: row.from_jobseeker,
-      content: row.content,
-      clientId: row.client_id,
-      createdAt: asDate(row.created_at),
-      readAt: row.read_at === null ? null : asDate(row.read_at),
-    },
-    noticed: row.noticed,
+  const message: MessageRow = {
+    id: row.id,
+    roomId: row.room_id,
+    senderId: row.sender_id,
+    senderName: row.sender_name,
+    fromJobseeker: row.from_jobseeker,
+    content: row.content,
+    clientId: row.client_id,
+    createdAt: asDate(row.created_at),
+    readAt: row.read_at === null ? null : asDate(row.read_at),
   };
+  // The new message is unread by the side it was sent to.
+  const unreadByJobseeker = Number(row.unread_by_jobseeker) + (message.fromJobseeker ? 0 : 1);
+  const unreadByCompany = Number(row.unread_by_company) + (message.fromJobseeker ? 1 : 0);
+  const forJobseeker: RoomRow = {
+    id: row.room_id,
+    jobseekerId: row.r_jobseeker_id,
+    jobseekerName: row.r_jobseeker_name,
+    jobseekerPhotoId: row.r_jobseeker_photo_id,
+    companyId: row.r_company_id,
+    companyName: row.r_company_name,
+    companyLogo: row.r_company_logo,
+    employerId: row.r_employer_id,
+    employerName: row.r_employer_name,
+    jobId: row.r_job_id,
+    jobTitle: row.r_job_title,
+    createdAt: asDate(row.r_created_at),
+    updatedAt: message.createdAt,
+    unreadCount: unreadByJobseeker,
+    lastMessage: message,
+  };
+  return { row: message, noticed: row.noticed, rooms: { forJobseeker, forCompany: { ...forJobseeker, unreadCount: unreadByCompany } } };
 }
 
 /** Marks the other side's messages up to `upTo` read; answers how many changed. */

@@ -2,7 +2,7 @@ import type { ChatMessageCreate, ChatMessageOut, ChatMessagesQuery, ChatReadOut,
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { AppError, notFound, validationError } from '../../lib/app-error';
-import type { ChatAudience, EventBus } from '../../lib/events';
+import type { ChatAudience, EventBus, RoomViews } from '../../lib/events';
 import { enforceLimits, type RateLimiter } from '../../lib/rate-limiter';
 import { authorize } from '../../policies/policy';
 import * as notificationsRepo from '../notifications/notifications.repository';
@@ -39,15 +39,10 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
     return presentRoom(row);
   }
 
-  /** Tells both sides how the room looks now (last message, unread counts). */
-  async function announceRoom(room: RoomFacts): Promise<void> {
+  /** How the room looks now to each side (last message, unread counts), for `room:updated`. */
+  async function roomViews(room: RoomFacts): Promise<RoomViews | undefined> {
     const both = await repo.findRoomForBothSides(db, room.id);
-    if (!both) return;
-    await events.emit('chat.room_updated', {
-      audience: audienceOf(room),
-      forJobseeker: presentRoom(both.forJobseeker),
-      forCompany: presentRoom(both.forCompany),
-    });
+    return both && { forJobseeker: presentRoom(both.forJobseeker), forCompany: presentRoom(both.forCompany) };
   }
 
   /** Who the pair is: the job seeker and the company (from the employer named, or the job's). */
@@ -113,7 +108,11 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
         throw new AppError('existing_room', 'This conversation already exists; open it instead.', { extra: { existing_room: id } });
       }
       const room = await presentRoomFor(id, sideOf(viewer));
-      if (created) await announceRoom({ id, jobseekerId: pair.jobseekerId, companyId: pair.companyId });
+      if (created) {
+        const audience = { roomId: id, jobseekerId: pair.jobseekerId, companyId: pair.companyId };
+        const views = await roomViews({ id, jobseekerId: pair.jobseekerId, companyId: pair.companyId });
+        if (views) await events.emit('chat.room_updated', { audience, ...views });
+      }
       return { room, created };
     },
 
@@ -170,9 +169,10 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
         throw new AppError('conflict', 'This message could not be stored; send it again.');
       }
       const message = presentMessage(stored.row);
-      await events.emit('chat.message_created', { audience: audienceOf(room), message });
+      // The message and both sides' room views travel together (one publish to the other processes).
+      const rooms = { forJobseeker: presentRoom(stored.rooms.forJobseeker), forCompany: presentRoom(stored.rooms.forCompany) };
+      await events.emit('chat.message_created', { audience: audienceOf(room), message, rooms });
       if (stored.noticed) await events.emit('notifications.created', {});
-      await announceRoom(room);
       return { message, created: true };
     },
 
@@ -184,8 +184,7 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
       const changed = await repo.markRead(db, id, side, upTo, at);
       const read: ChatReadOut = { room: id, up_to: upTo, read_at: at.toISOString() };
       if (changed > 0) {
-        await events.emit('chat.messages_read', { audience: audienceOf(room), read });
-        await announceRoom(room);
+        await events.emit('chat.messages_read', { audience: audienceOf(room), read, rooms: await roomViews(room) });
       }
       // The conversation's notice in the bell is read with it.
       const notices = await notificationsRepo.markAllRead(db, viewer.userId, roomLink(side, id));
