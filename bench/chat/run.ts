@@ -12,10 +12,12 @@
 // (stored but never received by the recipient) and duplicated (received twice), and each process's
 // memory (RSS now and peak). Writes bench/results/chat-<time>.json.
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -158,7 +160,12 @@ log(`seeding ${pairs} pairs…`);
 const { url, rooms } = await seed();
 const env = { REDIS_URL: args['redis-url']!, REDIS_PREFIX: prefix, JWT_SECRET: secret, RATE_LIMIT_MULTIPLIER: '1000' };
 const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'chat-profiles')}`] : [];
-const [one, two] = await Promise.all([startServer(url, env, nodeArgs), startServer(url, env, nodeArgs)]);
+// Each process's longest event-loop stall and GC time per second, written by bench/search/server.ts.
+const loopFiles = [1, 2].map((n) => path.join(os.tmpdir(), `bench-chat-loop-${process.pid}-${n}.jsonl`));
+const [one, two] = await Promise.all([
+  startServer(url, { ...env, BENCH_LOOP_FILE: loopFiles[0]! }, nodeArgs),
+  startServer(url, { ...env, BENCH_LOOP_FILE: loopFiles[1]! }, nodeArgs),
+]);
 const signer = createTokenSigner(secret);
 const token = (userId: number, role: 'jobseeker' | 'employer') => signer.sign({ userId, role, sessionId: `bench-${userId}` });
 
@@ -299,10 +306,19 @@ latencies.length = 0;
 bySecond.length = 0;
 measuring = true;
 const usageBefore = parts.map(([, match]) => usageOf(match));
+// The load generator's own stalls delay the receipt times it records: shown beside the servers'.
+const ownDelay = monitorEventLoopDelay({ resolution: 5 });
+const ownStalls: number[] = [];
+ownDelay.enable();
+const ownTimer = setInterval(() => {
+  ownStalls.push(ownDelay.max / 1e6);
+  ownDelay.reset();
+}, 1000);
 started = performance.now();
 const total = rate * durationSeconds;
 await send(durationSeconds);
 const sendSeconds = (performance.now() - started) / 1000;
+clearInterval(ownTimer);
 const usage = parts.map(([name, match], i) => {
   const after = usageOf(match);
   const before = usageBefore[i]!;
@@ -361,6 +377,17 @@ log(
     .map(([, l]) => ms(stats(l).p99))
     .join(' ')}`,
 );
+log(`load generator, longest event-loop stall by second (ms): ${ownStalls.map(ms).join(' ')}`);
+const startedAt = Date.now() - (performance.now() - started);
+for (const [n, file] of loopFiles.entries()) {
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+  const during = lines
+    .map((line) => JSON.parse(line) as { at: number; stallMs: number; gcMs: number; gcMaxMs: number })
+    .filter((x) => x.at > startedAt && x.at <= startedAt + sendSeconds * 1000 + 1000);
+  log(`API process ${n + 1}, longest event-loop stall by second (ms): ${during.map((x) => ms(x.stallMs)).join(' ')}`);
+  log(`API process ${n + 1}, longest GC pause by second (ms): ${during.map((x) => ms(x.gcMaxMs)).join(' ')}`);
+  fs.rmSync(file, { force: true });
+}
 log('');
 log(`| while sending (${ms(sendSeconds)} s) | CPU % of one core | CPU ms per message | reads / writes (system calls) per message |`);
 log(`| --- | ---: | ---: | ---: |`);

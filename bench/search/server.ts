@@ -4,7 +4,14 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WEB_DIST: '/nonexistent' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  WEB_DIST: '/nonexistent',
+});
 const database = await openPostgres(config.databaseUrl!);
 const app = await buildApp({ config, database });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -18,3 +25,27 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+
+// With BENCH_LOOP_FILE set (bench:chat), every second appends this process's longest event-loop
+// stall and its garbage-collection time in that second, to line up with the latency over time.
+if (process.env.BENCH_LOOP_FILE) {
+  const { monitorEventLoopDelay, PerformanceObserver } = await import('node:perf_hooks');
+  const fs = await import('node:fs');
+  const file = process.env.BENCH_LOOP_FILE;
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  let gcMs = 0;
+  let gcMaxMs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  setInterval(() => {
+    fs.appendFileSync(file, `${JSON.stringify({ at: Date.now(), stallMs: delay.max / 1e6, gcMs, gcMaxMs })}\n`);
+    delay.reset();
+    gcMs = 0;
+    gcMaxMs = 0;
+  }, 1000).unref();
+}

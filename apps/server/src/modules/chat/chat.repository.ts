@@ -301,7 +301,7 @@ export async function findMessages(
  * room as each side now sees it, for `room:updated`: the statement's snapshot does not see the new
  * message, so the recipient's unread count is the count before it plus one, and the last message is
  * the new one. Undefined when the sender already used this client id (the caller answers the earlier
- * message).
+ * message) or the room is gone.
  */
 export async function storeMessage(
   db: Db,
@@ -338,7 +338,8 @@ export async function storeMessage(
     `chat_store_message_${notice.recipientSide}`,
     sql`with ins as (
           insert into chat_messages (room_id, sender_id, from_jobseeker, content, client_id)
-          values (${values.roomId}, ${values.senderId}, ${values.fromJobseeker}, ${values.content}, ${values.clientId})
+          select r.id, ${values.senderId}::int, ${values.fromJobseeker}::boolean, ${values.content}::text, ${values.clientId}::text
+            from chat_rooms r where r.id = ${values.roomId}
           on conflict do nothing
           returning id, room_id, sender_id, from_jobseeker, content, client_id, created_at, read_at
         ), sender as (

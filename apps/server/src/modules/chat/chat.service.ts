@@ -10,6 +10,9 @@ import { presentMessage, presentRoom } from './chat.presenter';
 import * as repo from './chat.repository';
 import type { RoomFacts, Side } from './chat.repository';
 
+/** How many rooms' parties a process keeps (~100 bytes each). */
+const KNOWN_ROOMS = 50_000;
+
 export interface ChatDeps {
   db: Db;
   events: EventBus;
@@ -26,9 +29,27 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
   // A person typing fast sends a message every few seconds; 20 in 10 seconds is a flood.
   const sendRule = { limit: Math.max(1, Math.round(20 * rateLimitMultiplier)), windowSeconds: 10 };
 
-  /** The room's facts after the viewer's right to `action` it was checked (404 for anyone else). */
-  async function roomFor(viewer: Viewer, id: number, action: 'chat.view' | 'chat.send'): Promise<RoomFacts> {
+  // A room's parties (its job seeker and company) never change, so the hot paths (sending, typing)
+  // keep them per process instead of reading them on every message; who the viewer is (role, company)
+  // is still read fresh on every request. A room deleted since is caught by the store itself (it
+  // inserts nothing into a room that is gone), which then reads the room again: 404.
+  const knownRooms = new Map<number, RoomFacts>();
+  async function factsOf(id: number, fresh: boolean): Promise<RoomFacts | undefined> {
+    const known = fresh ? undefined : knownRooms.get(id);
+    if (known) return known;
     const facts = await repo.findRoomFacts(db, id);
+    knownRooms.delete(id);
+    if (facts) {
+      knownRooms.set(id, facts);
+      // The oldest first out (a Map keeps its insertion order).
+      if (knownRooms.size > KNOWN_ROOMS) knownRooms.delete(knownRooms.keys().next().value!);
+    }
+    return facts;
+  }
+
+  /** The room's facts after the viewer's right to `action` it was checked (404 for anyone else). */
+  async function roomFor(viewer: Viewer, id: number, action: 'chat.view' | 'chat.send', fresh = true): Promise<RoomFacts> {
+    const facts = await factsOf(id, fresh);
     authorize(viewer, action, facts);
     return facts!;
   }
@@ -139,7 +160,7 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
      * the first message (`created: false`), so a retry never makes a duplicate.
      */
     async send(viewer: Viewer, id: number, input: ChatMessageCreate): Promise<{ message: ChatMessageOut; created: boolean }> {
-      const room = await roomFor(viewer, id, 'chat.send');
+      const room = await roomFor(viewer, id, 'chat.send', false);
       const clientId = input.client_id ?? null;
       const earlier = async () => {
         const found = clientId !== null ? await repo.findMessageByClientId(db, viewer.userId, clientId) : undefined;
@@ -166,6 +187,8 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
         // The same client_id again (a retry, or a concurrent one that stored it first).
         const again = await earlier();
         if (again) return again;
+        // Nothing stored and no earlier message: the room was deleted since its facts were kept.
+        await roomFor(viewer, id, 'chat.send');
         throw new AppError('conflict', 'This message could not be stored; send it again.');
       }
       const message = presentMessage(stored.row);
@@ -194,7 +217,7 @@ export function createChatService({ db, events, limiter, rateLimitMultiplier }: 
 
     /** The audience of a room for a viewer's typing signal (404 when not theirs). */
     async typingAudience(viewer: Viewer, id: number): Promise<ChatAudience> {
-      return audienceOf(await roomFor(viewer, id, 'chat.view'));
+      return audienceOf(await roomFor(viewer, id, 'chat.view', false));
     },
   };
 }

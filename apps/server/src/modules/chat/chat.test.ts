@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ChatMessageList, ChatMessageOut, ChatRoomList, ChatRoomOut } from '@jobportal/shared';
-import { notifications } from '../../db/schema';
+import { chatRooms, notifications } from '../../db/schema';
 import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../db/seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';
@@ -200,6 +200,28 @@ describe('messages', () => {
 });
 
 describe('flood limit', () => {
+  it('answers 404, not a 5xx, for a message to a room deleted after its parties were kept for sending', async () => {
+    const p = await pair();
+    const room = json<ChatRoomOut>(
+      await post(p.owner.token, '/api/chatrooms/', { jobseeker_id: p.seeker.user.id, employer_id: p.owner.user.id }),
+    );
+    const url = `/api/chatrooms/${room.id}/messages/`;
+    expect((await post(p.seeker.token, url, { content: 'First' })).statusCode).toBe(201);
+    expect((await post(p.owner.token, url, { content: 'Second' })).statusCode).toBe(201);
+    await t.db.delete(chatRooms).where(eq(chatRooms.id, room.id));
+    const gone = await post(p.seeker.token, url, { content: 'Third', client_id: 'after-delete' });
+    expect(gone.statusCode).toBe(404);
+    expect(json(gone)).toMatchObject({ code: 'not_found' });
+    expect((await get(p.seeker.token, url)).statusCode).toBe(404);
+    // A stranger is refused the same way whether or not the room's parties are kept.
+    const stranger = await signedInUser(t, { role: 'jobseeker' });
+    const other = json<ChatRoomOut>(
+      await post(p.recruiter.token, '/api/chatrooms/get_or_create/', { jobseeker_id: p.seeker.user.id, employer_id: p.recruiter.user.id }),
+    );
+    expect((await post(p.seeker.token, `/api/chatrooms/${other.id}/messages/`, { content: 'Kept now' })).statusCode).toBe(201);
+    expect((await post(stranger.token, `/api/chatrooms/${other.id}/messages/`, { content: 'Let me in' })).statusCode).toBe(404);
+  });
+
   it('answers 429 with Retry-After past 20 messages in 10 seconds (retries of a stored message are free)', async () => {
     const strict = await createTestApp();
     try {
