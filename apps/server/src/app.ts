@@ -328,7 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db, events });
   notifications.listen();
   notificationsRoutes(app, { notifications });
-  const chat = createChatService({ db, events, limiter, rateLimitMultiplier: config.rateLimitMultiplier });
+  const chat = createChatService({ db, events, rateLimitMultiplier: config.rateLimitMultiplier });
   chatRoutes(app, { chat });
   // Live events on the same port (path /socket.io/); stopped before the server closes.
   const realtime = createRealtime({

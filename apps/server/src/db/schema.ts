@@ -697,6 +697,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     uniqueIndex('chat_messages_sender_client_key').on(t.senderId, t.clientId),
+    // A sender's recent messages: the flood limit counts them as it stores a message.
+    index('chat_messages_sender_recent_idx').on(t.senderId, t.createdAt),
     index('chat_messages_room_id_idx').on(t.roomId, t.id),
     index('chat_messages_unread_idx')
       .on(t.roomId, t.fromJobseeker)

@@ -301,12 +301,15 @@ export async function findMessages(
  * room as each side now sees it, for `room:updated`: the statement's snapshot does not see the new
  * message, so the recipient's unread count is the count before it plus one, and the last message is
  * the new one. Undefined when the sender already used this client id (the caller answers the earlier
- * message) or the room is gone.
+ * message), the room is gone, or the sender has stored `limit.limit` messages in the last
+ * `limit.windowSeconds` (two sends at the same instant may both pass at the limit's edge: a flood
+ * guard, not a quota).
  */
 export async function storeMessage(
   db: Db,
   values: { roomId: number; senderId: number; fromJobseeker: boolean; content: string; clientId: string | null },
   notice: { recipientSide: Side; link: string },
+  limit: { limit: number; windowSeconds: number },
 ): Promise<{ row: MessageRow; noticed: boolean; rooms: { forJobseeker: RoomRow; forCompany: RoomRow } } | undefined> {
   const recipient = notice.recipientSide === 'jobseeker' ? sql`room.jobseeker_id` : sql`coalesce(room.employer_id, c.owner_id)`;
   const [row] = await queryPrepared<{
@@ -339,7 +342,13 @@ export async function storeMessage(
     sql`with ins as (
           insert into chat_messages (room_id, sender_id, from_jobseeker, content, client_id)
           select r.id, ${values.senderId}::int, ${values.fromJobseeker}::boolean, ${values.content}::text, ${values.clientId}::text
-            from chat_rooms r where r.id = ${values.roomId}
+            from chat_rooms r
+           where r.id = ${values.roomId}
+             -- The flood limit: fewer than limit messages stored by the sender in the window.
+             and (select count(*) from (select 1 from chat_messages m
+                                         where m.sender_id = ${values.senderId}
+                                           and m.created_at > now() - make_interval(secs => ${limit.windowSeconds})
+                                         limit ${limit.limit}) recent) < ${limit.limit}
           on conflict do nothing
           returning id, room_id, sender_id, from_jobseeker, content, client_id, created_at, read_at
         ), sender as (
@@ -406,6 +415,23 @@ export async function storeMessage(
     lastMessage: message,
   };
   return { row: message, noticed: row.noticed, rooms: { forJobseeker, forCompany: { ...forJobseeker, unreadCount: unreadByCompany } } };
+}
+
+/** Seconds until the sender may store a message again under `limit` (0 when they may now). */
+export async function secondsUntilSenderMayWrite(
+  db: Db,
+  senderId: number,
+  limit: { limit: number; windowSeconds: number },
+): Promise<number> {
+  const [row] = await queryRows<{ wait: number | string | null }>(
+    db,
+    sql`select extract(epoch from min(created_at) + make_interval(secs => ${limit.windowSeconds}) - now()) as wait, count(*) as n
+          from (select created_at from chat_messages
+                 where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${limit.windowSeconds})
+                 order by created_at desc limit ${limit.limit}) recent
+        having count(*) >= ${limit.limit}`,
+  );
+  return row?.wait === undefined || row.wait === null ? 0 : Math.max(0, Number(row.wait));
 }
 
 /** Marks the other side's messages up to `upTo` read; answers how many changed. */

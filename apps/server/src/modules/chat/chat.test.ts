@@ -249,10 +249,17 @@ describe('flood limit', () => {
       const codes: number[] = [];
       for (let i = 0; i < 21; i++) codes.push((await send(i)).statusCode);
       expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);
+      expect(codes[20]).toBe(429);
       const refused = await send(21);
       expect(refused.statusCode).toBe(429);
-      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+      // The window slides: the wait is until the oldest of the last 20 is 10 seconds old.
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10);
       expect((await send(3)).statusCode).toBe(200);
+      // Refused messages were not stored.
+      const stored = await strict.app.inject({ url: `/api/chatrooms/${room.id}/messages/?page_size=50`, headers: bearer(owner.token) });
+      expect(stored.json<ChatMessageList>().count).toBe(20);
     } finally {
       await strict.close();
     }
