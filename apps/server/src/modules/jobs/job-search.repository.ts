@@ -392,6 +392,29 @@ export async function readSearchVersion(db: Db): Promise<number> {
 }
 
 /** About how many jobs there are (the planner's statistics; no scan). */
+/**
+ * The word index's commonest lexemes and the share of jobs each is in (PostgreSQL's statistics of
+ * `job_search.search_vector`, 10,000 lexemes since migration 0023), and `rest`: the share below
+ * which every other lexeme lies. Empty before the table was analysed.
+ */
+export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number>; rest: number }> {
+  const [row] = await queryRows<{ lexemes: string[] | null; shares: Array<number | string> | null }>(
+    db,
+    sql`select most_common_elems::text::text[] as lexemes, most_common_elem_freqs as shares
+          from pg_stats where schemaname = current_schema() and tablename = 'job_search' and attname = 'search_vector'`,
+  );
+  const lexemes = row?.lexemes ?? [];
+  const numbers = (row?.shares ?? []).map(Number);
+  // The frequencies array ends with three more numbers: the least and the greatest share, then nulls' share.
+  return { shares: new Map(lexemes.map((lexeme, i) => [lexeme, numbers[i]!])), rest: numbers[lexemes.length] ?? 0 };
+}
+
+/** The lexemes PostgreSQL makes of a search text (every word's, excluded ones too). */
+export async function lexemesOf(db: Db, text: string): Promise<string[]> {
+  const rows = await queryRows<{ lexemes: string[] }>(db, sql`select tsvector_to_array(to_tsvector('english', ${text})) as lexemes`);
+  return rows[0]?.lexemes ?? [];
+}
+
 export async function estimateJobCount(db: Db): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,

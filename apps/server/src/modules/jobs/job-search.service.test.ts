@@ -5,8 +5,8 @@ import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
-import { findJobPage, type SearchCriteria } from './job-search.repository';
-import { createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
+import { findJobPage, lexemeShares, lexemesOf, type SearchCriteria } from './job-search.repository';
+import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
 
 let t: TestApp;
 let companyId: number;
@@ -249,6 +249,37 @@ describe('page plans', () => {
     // A slice without the 40 oldest jobs (beacon jobs) holds 190 of the 200 candidates a full read would rank: not sure of the order, so no page.
     expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 40 })).toBeNull();
     expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 30 })).not.toBeNull();
+  });
+});
+
+describe('choosing a page plan', () => {
+  const criteria = (text: string): SearchCriteria => ({ text, today: '2026-11-27', sort: 'relevance', limit: 20, offset: 0 });
+
+  it("prices the word index by every word's list for several words, so a phrase of common words walks", () => {
+    // "product managers" remote at 1,000,000 jobs: 52,000 matches, but the three words are in 56%,
+    // 71% and 25% of jobs: the slice's bitmap read 1.5 million entries (73 ms); the walk 6 ms.
+    expect(choosePagePlan(criteria('"product managers" remote'), 52_000, 1_000_000)).toEqual({ slice: 7693 });
+    expect(choosePagePlan(criteria('"product managers" remote'), 52_000, 1_000_000, 1_520_000)).toBe('walk');
+    // A phrase of rarer words keeps its slice ("machine learning": 4% and 7.5% of jobs).
+    expect(choosePagePlan(criteria('"machine learning"'), 30_000, 1_000_000, 117_000)).toEqual({ slice: 13_334 });
+    // One word: its matches are its list; nothing changes.
+    expect(choosePagePlan(criteria('nurse'), 30_000, 1_000_000, 0)).toEqual(choosePagePlan(criteria('nurse'), 30_000, 1_000_000));
+    expect(choosePagePlan(criteria('nurse'), 0, 1_000_000)).toBe('scan');
+  });
+
+  it("reads the word index's statistics and a text's lexemes", async () => {
+    await t.db.execute(sql`analyze job_search`);
+    const { shares, rest } = await lexemeShares(t.db);
+    // A small table is analysed whole: the share is the true one.
+    const [truth] = await queryRows<{ share: number }>(
+      t.db,
+      sql`select avg((search_vector @@ 'lighthous'::tsquery)::int)::float8 as share from job_search`,
+    );
+    expect(truth!.share).toBeGreaterThan(0.1);
+    expect(shares.get('lighthous')).toBeCloseTo(truth!.share, 3);
+    expect(rest).toBeGreaterThan(0);
+    expect(rest).toBeLessThanOrEqual(Math.min(...shares.values()));
+    expect((await lexemesOf(t.db, '"Product managers" -remote or Berlin')).sort()).toEqual(['berlin', 'manag', 'product', 'remot']);
   });
 });
 
