@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import { oncePerDatabase, queryPrepared, type Database } from './client';
 
-describe('queryPrepared', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
+describe('queryPrepared', () => {
   it('runs a named statement again and again with new values, inside and outside a transaction', async () => {
     const add = (a: number, b: number) => sql`select ${a}::int + ${b}::int as sum`;
     // More calls than the pool has connections, and more than PostgreSQL's five custom plans.
@@ -30,14 +30,6 @@ describe('queryPrepared', () => {
 });
 
 describe('oncePerDatabase', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
   it('builds a prepared statement once per database object and runs it with new values, inside a transaction too', async () => {
     let builds = 0;
     const statement = oncePerDatabase((db) => {

@@ -312,31 +312,8 @@ export async function storeMessage(
   limit: { limit: number; windowSeconds: number },
 ): Promise<{ row: MessageRow; noticed: boolean; rooms: { forJobseeker: RoomRow; forCompany: RoomRow } } | undefined> {
   const recipient = notice.recipientSide === 'jobseeker' ? sql`room.jobseeker_id` : sql`coalesce(room.employer_id, c.owner_id)`;
-  const [row] = await queryPrepared<{
-    id: number;
-    room_id: number;
-    sender_id: number;
-    sender_name: string;
-    from_jobseeker: boolean;
-    content: string;
-    client_id: string | null;
-    created_at: Date | string;
-    read_at: Date | string | null;
-    noticed: boolean;
-    r_jobseeker_id: number;
-    r_jobseeker_name: string;
-    r_jobseeker_photo_id: number | null;
-    r_company_id: number;
-    r_company_name: string;
-    r_company_logo: string | null;
-    r_employer_id: number;
-    r_employer_name: string;
-    r_job_id: number | null;
-    r_job_title: string | null;
-    r_created_at: Date | string;
-    unread_by_jobseeker: number | string;
-    unread_by_company: number | string;
-  }>(
+  // The room's columns as selectRooms names them (the new message as its last), so toRoomRow reads it.
+  const [row] = await queryPrepared<RawRoom & { noticed: boolean }>(
     db,
     `chat_store_message_${notice.recipientSide}`,
     sql`with ins as (
@@ -356,7 +333,7 @@ export async function storeMessage(
         ), room as (
           update chat_rooms r set last_message_at = ins.created_at, updated_at = ins.created_at
             from ins where r.id = ins.room_id
-          returning r.id, r.jobseeker_id, r.company_id, r.employer_id, r.job_id, r.created_at
+          returning r.id, r.jobseeker_id, r.company_id, r.employer_id, r.job_id, r.created_at, r.updated_at
         ), notice as (
           insert into notifications (user_id, type, message, link)
           select ${recipient}, 'chat_message', 'New message from ' || sender.sender_name || '.', ${notice.link}
@@ -366,15 +343,18 @@ export async function storeMessage(
                                 and n.link = ${notice.link} and not n.is_read)
           returning id
         )
-        select sender.*, exists (select 1 from notice) as noticed,
-               room.jobseeker_id as r_jobseeker_id, js.full_name as r_jobseeker_name, jp.photo_file_id as r_jobseeker_photo_id,
-               room.company_id as r_company_id, c.name as r_company_name, c.logo as r_company_logo,
-               coalesce(room.employer_id, c.owner_id) as r_employer_id, eu.full_name as r_employer_name,
-               room.job_id as r_job_id, j.title as r_job_title, room.created_at as r_created_at,
+        select room.id, room.jobseeker_id, js.full_name as jobseeker_name, jp.photo_file_id as jobseeker_photo_id,
+               room.company_id, c.name as company_name, c.logo as company_logo,
+               coalesce(room.employer_id, c.owner_id) as employer_id, eu.full_name as employer_name,
+               room.job_id, j.title as job_title, room.created_at, room.updated_at,
                (select count(*) from chat_messages u
-                 where u.room_id = room.id and u.read_at is null and not u.from_jobseeker) as unread_by_jobseeker,
+                 where u.room_id = room.id and u.read_at is null and not u.from_jobseeker) as unread_count,
                (select count(*) from chat_messages u
-                 where u.room_id = room.id and u.read_at is null and u.from_jobseeker) as unread_by_company
+                 where u.room_id = room.id and u.read_at is null and u.from_jobseeker) as unread_other,
+               sender.id as m_id, sender.sender_id as m_sender_id, sender.sender_name as m_sender_name,
+               sender.from_jobseeker as m_from_jobseeker, sender.content as m_content, sender.client_id as m_client_id,
+               sender.created_at as m_created_at, sender.read_at as m_read_at,
+               exists (select 1 from notice) as noticed
           from sender cross join room
           join users js on js.id = room.jobseeker_id
           left join jobseeker_profiles jp on jp.user_id = room.jobseeker_id
@@ -383,38 +363,11 @@ export async function storeMessage(
           left join jobs j on j.id = room.job_id`,
   );
   if (!row) return undefined;
-  const message: MessageRow = {
-    id: row.id,
-    roomId: row.room_id,
-    senderId: row.sender_id,
-    senderName: row.sender_name,
-    fromJobseeker: row.from_jobseeker,
-    content: row.content,
-    clientId: row.client_id,
-    createdAt: asDate(row.created_at),
-    readAt: row.read_at === null ? null : asDate(row.read_at),
-  };
-  // The new message is unread by the side it was sent to.
-  const unreadByJobseeker = Number(row.unread_by_jobseeker) + (message.fromJobseeker ? 0 : 1);
-  const unreadByCompany = Number(row.unread_by_company) + (message.fromJobseeker ? 1 : 0);
-  const forJobseeker: RoomRow = {
-    id: row.room_id,
-    jobseekerId: row.r_jobseeker_id,
-    jobseekerName: row.r_jobseeker_name,
-    jobseekerPhotoId: row.r_jobseeker_photo_id,
-    companyId: row.r_company_id,
-    companyName: row.r_company_name,
-    companyLogo: row.r_company_logo,
-    employerId: row.r_employer_id,
-    employerName: row.r_employer_name,
-    jobId: row.r_job_id,
-    jobTitle: row.r_job_title,
-    createdAt: asDate(row.r_created_at),
-    updatedAt: message.createdAt,
-    unreadCount: unreadByJobseeker,
-    lastMessage: message,
-  };
-  return { row: message, noticed: row.noticed, rooms: { forJobseeker, forCompany: { ...forJobseeker, unreadCount: unreadByCompany } } };
+  // Counted before the new message: it is unread by the side it was sent to.
+  const toJobseeker = !row.m_from_jobseeker;
+  const forJobseeker = toRoomRow({ ...row, unread_count: Number(row.unread_count) + (toJobseeker ? 1 : 0) });
+  const forCompany = { ...forJobseeker, unreadCount: Number(row.unread_other) + (toJobseeker ? 0 : 1) };
+  return { row: forJobseeker.lastMessage!, noticed: row.noticed, rooms: { forJobseeker, forCompany } };
 }
 
 /** Seconds until the sender may store a message again under `limit` (0 when they may now). */
@@ -425,7 +378,7 @@ export async function secondsUntilSenderMayWrite(
 ): Promise<number> {
   const [row] = await queryRows<{ wait: number | string | null }>(
     db,
-    sql`select extract(epoch from min(created_at) + make_interval(secs => ${limit.windowSeconds}) - now()) as wait, count(*) as n
+    sql`select extract(epoch from min(created_at) + make_interval(secs => ${limit.windowSeconds}) - now()) as wait
           from (select created_at from chat_messages
                  where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${limit.windowSeconds})
                  order by created_at desc limit ${limit.limit}) recent

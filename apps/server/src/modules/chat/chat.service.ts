@@ -61,8 +61,8 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
   }
 
   /** How the room looks now to each side (last message, unread counts), for `room:updated`. */
-  async function roomViews(room: RoomFacts): Promise<RoomViews | undefined> {
-    const both = await repo.findRoomForBothSides(db, room.id);
+  async function roomViews(id: number): Promise<RoomViews | undefined> {
+    const both = await repo.findRoomForBothSides(db, id);
     return both && { forJobseeker: presentRoom(both.forJobseeker), forCompany: presentRoom(both.forCompany) };
   }
 
@@ -129,11 +129,12 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
         throw new AppError('existing_room', 'This conversation already exists; open it instead.', { extra: { existing_room: id } });
       }
       const room = await presentRoomFor(id, sideOf(viewer));
-      if (created) {
-        const audience = { roomId: id, jobseekerId: pair.jobseekerId, companyId: pair.companyId };
-        const views = await roomViews({ id, jobseekerId: pair.jobseekerId, companyId: pair.companyId });
-        if (views) await events.emit('chat.room_updated', { audience, ...views });
-      }
+      const views = created ? await roomViews(id) : undefined;
+      if (views)
+        await events.emit('chat.room_updated', {
+          audience: { roomId: id, jobseekerId: pair.jobseekerId, companyId: pair.companyId },
+          ...views,
+        });
       return { room, created };
     },
 
@@ -202,7 +203,7 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
       const changed = await repo.markRead(db, id, side, upTo, at);
       const read: ChatReadOut = { room: id, up_to: upTo, read_at: at.toISOString() };
       if (changed > 0) {
-        await events.emit('chat.messages_read', { audience: audienceOf(room), read, rooms: await roomViews(room) });
+        await events.emit('chat.messages_read', { audience: audienceOf(room), read, rooms: await roomViews(id) });
       }
       // The conversation's notice in the bell is read with it.
       const notices = await notificationsRepo.markAllRead(db, viewer.userId, roomLink(side, id));

@@ -20,6 +20,21 @@ import type { FacetRow, SearchCriteria } from './job-search.repository';
 
 const facetLimits = { location: 12, skills: 25 };
 
+/** `read()`'s answer, read again once it is older than `ms`; callers meanwhile share one read (a failed one is retried). */
+function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { value: Promise<T>; at: number } | undefined;
+  return () => {
+    if (!kept || Date.now() - kept.at > ms) {
+      const value = read();
+      kept = { value, at: Date.now() };
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
+    }
+    return kept.value;
+  };
+}
+
 /**
  * Walking an ordered index reads about `wanted × jobs / matches` rows, each a visit to the table in
  * index order (~6 µs each on the benchmark machine); collecting every match reads `matches` rows in
@@ -247,36 +262,32 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     return { total: await repo.countJobs(db, criteria), facets: scaled(sample.facets, every), isEstimate: false };
   }
 
-  // The planner's row count of jobs, refreshed every few minutes: only the page plan reads it.
-  let jobCount = { value: 0, at: 0 };
-  async function knownJobCount(): Promise<number> {
-    if (Date.now() - jobCount.at > 300_000) jobCount = { value: await repo.estimateJobCount(db), at: Date.now() };
-    return jobCount.value;
-  }
-
-  // The word index's commonest lexemes and their shares of jobs (PostgreSQL's statistics of the
-  // column, refreshed every few minutes), and the lexemes of recent searches of several words.
-  let shares = { value: { shares: new Map<string, number>(), rest: 0 }, at: 0 };
+  // The planner's row count of jobs, and the word index's commonest lexemes with their shares of
+  // jobs (PostgreSQL's statistics of the column): read again every few minutes, for the page plan.
+  const knownJobCount = keptFor(300_000, () => repo.estimateJobCount(db));
+  const knownLexemeShares = keptFor(300_000, () => repo.lexemeShares(db));
+  // The lexemes of recent searches of several words.
   const lexemesOfText = new Map<string, string[]>();
-  /** How many entries of the word index a search of several words reads (0 for one word: the matches say it). */
-  async function wordIndexEntries(text: string | null, jobs: number): Promise<number> {
+  /** The summed shares of jobs of the words of a search of several words (0 for one word: its matches say it). */
+  async function wordShares(text: string | null): Promise<number> {
     if (!text || !/\S\s+\S/.test(text.trim())) return 0;
-    if (Date.now() - shares.at > 300_000) shares = { value: await repo.lexemeShares(db), at: Date.now() };
-    let lexemes = lexemesOfText.get(text);
-    if (!lexemes) {
-      lexemes = await repo.lexemesOf(db, text);
+    const known = lexemesOfText.get(text);
+    const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), known ?? repo.lexemesOf(db, text)]);
+    if (!known) {
       lexemesOfText.set(text, lexemes);
       if (lexemesOfText.size > 1000) lexemesOfText.delete(lexemesOfText.keys().next().value!);
     }
-    const { shares: known, rest } = shares.value;
-    return lexemes.reduce((sum, lexeme) => sum + (known.get(lexeme) ?? rest) * jobs, 0);
+    return lexemes.reduce((sum, lexeme) => sum + (shares.get(lexeme) ?? rest), 0);
   }
 
   /** The 1-in-128 sample's counts, and the plan of the page they imply. */
   async function sample(criteria: SearchCriteria) {
-    const [coarse, jobs] = await Promise.all([repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 128 }), knownJobCount()]);
-    const entries = await wordIndexEntries(criteria.text, jobs);
-    return { coarse, plan: choosePagePlan(criteria, coarse.total * 128, jobs, entries) };
+    const [coarse, jobs, shares] = await Promise.all([
+      repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 128 }),
+      knownJobCount(),
+      wordShares(criteria.text),
+    ]);
+    return { coarse, plan: choosePagePlan(criteria, coarse.total * 128, jobs, shares * jobs) };
   }
 
   /** The page beside the counts and facets. */
