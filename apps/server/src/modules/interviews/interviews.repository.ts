@@ -189,3 +189,13 @@ export async function replaceReminders(db: Db, interviewId: number, start: Date 
   ].filter((r) => r.dueAt.getTime() > Date.now());
   if (due.length) await db.insert(interviewReminders).values(due.map((r) => ({ ...r, interviewId })));
 }
+
+/**
+ * Serialises writes to one interviewer's and one job seeker's calendars until the transaction ends
+ * (advisory locks; the interviewer's first, then the job seeker's, so two writers never wait on
+ * each other in a circle).
+ */
+export async function lockCalendars(tx: Db, interviewerId: number, jobseekerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(1, ${interviewerId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(2, ${jobseekerId}::int)`);
+}

@@ -137,13 +137,22 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
     });
   }
 
-  /** Runs a write that may hit the clash constraints; a clash becomes the 409 naming the other interview. */
+  /**
+   * Runs a write that may hit the clash constraints in a transaction; a clash becomes the 409 naming
+   * the other interview. The transaction first takes the interviewer's and the job seeker's locks
+   * (always in that order): PostgreSQL checks an exclusion constraint against rows of transactions
+   * still running and waits for them, so concurrent writes of the same slot waited on each other and
+   * some ended in "deadlock detected" (a 500); one at a time, the later ones see the clash (409).
+   */
   async function withoutClash<T>(
-    write: () => Promise<T>,
+    write: (tx: Db) => Promise<T>,
     c: { interviewerId: number; jobseekerId: number; start: Date | null; end: Date | null; exceptId?: number; timeZone: string },
   ): Promise<T> {
     try {
-      return await write();
+      return await db.transaction(async (tx) => {
+        await repo.lockCalendars(tx, c.interviewerId, c.jobseekerId);
+        return write(tx);
+      });
     } catch (error) {
       if (isExclusionViolation(error) && c.start && c.end) throw await clashError({ ...c, start: c.start, end: c.end });
       throw error;
@@ -204,43 +213,42 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
 
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const created = await withoutClash(
-        () =>
-          db.transaction(async (tx) => {
-            const app = await repo.lockApplication(tx, application.id);
-            if (!app) throw notFound('That application');
-            if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
-            const row = await repo.insertInterview(tx, {
-              applicationId: app.id,
-              jobId: app.jobId,
-              companyId: app.companyId,
-              jobseekerId: app.jobseekerId,
-              interviewerId,
-              status: start ? 'scheduled' : 'offered',
-              scheduledTime: start,
-              endTime: end,
-              timeZone: input.time_zone,
-              durationMinutes: input.duration_minutes,
-              mode: input.mode,
-              location: input.location ?? null,
-              meetingLink: input.meeting_link ?? null,
-              notes: input.notes ?? null,
-              offeredTimes: offered,
-            });
-            if (start) {
-              move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
-              await repo.replaceReminders(tx, row.id, start, { isNew: true });
-            }
-            await recordAudit(tx, {
-              by: viewer,
-              action: start ? 'interview.scheduled' : 'interview.offered',
-              objectType: 'interview',
-              objectId: row.id,
-              after: start
-                ? { application: app.id, scheduled_time: start.toISOString(), interviewer: interviewerId }
-                : { application: app.id, offered_times: offered.map((t) => t.toISOString()), interviewer: interviewerId },
-            });
-            return noticeInTx(tx, start ? 'scheduled' : 'offered', row.id, viewer);
-          }),
+        async (tx) => {
+          const app = await repo.lockApplication(tx, application.id);
+          if (!app) throw notFound('That application');
+          if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
+          const row = await repo.insertInterview(tx, {
+            applicationId: app.id,
+            jobId: app.jobId,
+            companyId: app.companyId,
+            jobseekerId: app.jobseekerId,
+            interviewerId,
+            status: start ? 'scheduled' : 'offered',
+            scheduledTime: start,
+            endTime: end,
+            timeZone: input.time_zone,
+            durationMinutes: input.duration_minutes,
+            mode: input.mode,
+            location: input.location ?? null,
+            meetingLink: input.meeting_link ?? null,
+            notes: input.notes ?? null,
+            offeredTimes: offered,
+          });
+          if (start) {
+            move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
+            await repo.replaceReminders(tx, row.id, start, { isNew: true });
+          }
+          await recordAudit(tx, {
+            by: viewer,
+            action: start ? 'interview.scheduled' : 'interview.offered',
+            objectType: 'interview',
+            objectId: row.id,
+            after: start
+              ? { application: app.id, scheduled_time: start.toISOString(), interviewer: interviewerId }
+              : { application: app.id, offered_times: offered.map((t) => t.toISOString()), interviewer: interviewerId },
+          });
+          return noticeInTx(tx, start ? 'scheduled' : 'offered', row.id, viewer);
+        },
         { interviewerId, jobseekerId: application.jobseekerId, start, end, timeZone: input.time_zone },
       );
       if (move) await emitApplicationMove(events, application, move, viewer);
@@ -262,31 +270,30 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const chosen = await withoutClash(
-        () =>
-          db.transaction(async (tx) => {
-            const app = await repo.lockApplication(tx, i.applicationId);
-            if (!app) throw interviewNotFound();
-            if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
-            const row = await repo.updateInterview(
-              tx,
-              i.id,
-              { status: 'scheduled', scheduledTime: start, endTime: end, offeredTimes: [], seekerConfirmedAt: new Date() },
-              ['offered'],
-            );
-            if (!row) throw new AppError('conflict', 'A time has been picked for this interview already.');
-            // The employer offered these times, so the move is theirs in the history.
-            move = await advanceApplication(tx, application, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
-            await repo.replaceReminders(tx, i.id, start);
-            await recordAudit(tx, {
-              by: viewer,
-              action: 'interview.time_chosen',
-              objectType: 'interview',
-              objectId: i.id,
-              before: { status: 'offered' },
-              after: { status: 'scheduled', scheduled_time: start.toISOString() },
-            });
-            return noticeInTx(tx, 'time_chosen', i.id, viewer);
-          }),
+        async (tx) => {
+          const app = await repo.lockApplication(tx, i.applicationId);
+          if (!app) throw interviewNotFound();
+          if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
+          const row = await repo.updateInterview(
+            tx,
+            i.id,
+            { status: 'scheduled', scheduledTime: start, endTime: end, offeredTimes: [], seekerConfirmedAt: new Date() },
+            ['offered'],
+          );
+          if (!row) throw new AppError('conflict', 'A time has been picked for this interview already.');
+          // The employer offered these times, so the move is theirs in the history.
+          move = await advanceApplication(tx, application, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
+          await repo.replaceReminders(tx, i.id, start);
+          await recordAudit(tx, {
+            by: viewer,
+            action: 'interview.time_chosen',
+            objectType: 'interview',
+            objectId: i.id,
+            before: { status: 'offered' },
+            after: { status: 'scheduled', scheduled_time: start.toISOString() },
+          });
+          return noticeInTx(tx, 'time_chosen', i.id, viewer);
+        },
         { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: i.timeZone },
       );
       if (move) await emitApplicationMove(events, application, move, { ...viewer, userId: i.interviewerId });
@@ -384,34 +391,33 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const changed = await withoutClash(
-        () =>
-          db.transaction(async (tx) => {
-            const app = await repo.lockApplication(tx, i.applicationId);
-            if (!app) throw interviewNotFound();
-            if (timeChanged && finalStatuses.includes(app.status)) throw finalApplication(app.status);
-            const row = await repo.updateInterview(tx, i.id, values, [i.status]);
-            if (!row) throw new AppError('conflict', 'The interview changed in the meantime. Reload it and try again.');
-            if (timeChanged || input.status) {
-              await repo.replaceReminders(tx, i.id, status === 'cancelled' || status === 'completed' ? null : row.scheduledTime);
-            }
-            if (newStart && i.status === 'offered') move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
-            await recordAudit(tx, {
-              by: viewer,
-              action:
-                status === 'cancelled'
-                  ? 'interview.cancelled'
-                  : status === 'completed'
-                    ? 'interview.completed'
-                    : moved
-                      ? 'interview.rescheduled'
-                      : 'interview.updated',
-              objectType: 'interview',
-              objectId: i.id,
-              before,
-              after,
-            });
-            return kind ? noticeInTx(tx, kind, i.id, viewer) : undefined;
-          }),
+        async (tx) => {
+          const app = await repo.lockApplication(tx, i.applicationId);
+          if (!app) throw interviewNotFound();
+          if (timeChanged && finalStatuses.includes(app.status)) throw finalApplication(app.status);
+          const row = await repo.updateInterview(tx, i.id, values, [i.status]);
+          if (!row) throw new AppError('conflict', 'The interview changed in the meantime. Reload it and try again.');
+          if (timeChanged || input.status) {
+            await repo.replaceReminders(tx, i.id, status === 'cancelled' || status === 'completed' ? null : row.scheduledTime);
+          }
+          if (newStart && i.status === 'offered') move = await advanceApplication(tx, application, app, 'interview_scheduled', viewer);
+          await recordAudit(tx, {
+            by: viewer,
+            action:
+              status === 'cancelled'
+                ? 'interview.cancelled'
+                : status === 'completed'
+                  ? 'interview.completed'
+                  : moved
+                    ? 'interview.rescheduled'
+                    : 'interview.updated',
+            objectType: 'interview',
+            objectId: i.id,
+            before,
+            after,
+          });
+          return kind ? noticeInTx(tx, kind, i.id, viewer) : undefined;
+        },
         { interviewerId: i.interviewerId, jobseekerId: i.jobseekerId, start, end, exceptId: i.id, timeZone: values.timeZone ?? i.timeZone },
       );
       if (move) await emitApplicationMove(events, application, move, viewer);
