@@ -245,11 +245,59 @@ interface MixRun {
   distinct: number;
   latency: Stats;
   writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number };
+  /** The server's search cache during the run: answers served from it, computed, dropped by writes; its size and the process's memory after. */
+  cache?: CacheCounts;
+}
+
+interface CacheCounts {
+  hits: number;
+  misses: number;
+  dropped: number;
+  flushes: number;
+  size: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+/** The server's search cache counts (bench/search/server.ts refreshes the file every half second). */
+async function cacheCounts(file: string): Promise<CacheCounts> {
+  await new Promise((r) => setTimeout(r, 600));
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as CacheCounts;
+}
+
+/** Asks, once each at concurrency `concurrency`, every search of the mix not asked yet: what a running site has seen. */
+async function warmUp(
+  base: string,
+  searches: string[],
+  asked: Set<number>,
+): Promise<{ seconds: number; requests: number; errors: number }> {
+  const todo = searches.map((_, k) => k).filter((k) => !asked.has(k));
+  const started = performance.now();
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < todo.length) {
+        const k = todo[next++]!;
+        asked.add(k);
+        const res = await get(`${base}/api/jobs/${searches[k] ? `?${searches[k]}` : ''}`);
+        if (res.status !== 200) errors++;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, requests: todo.length, errors };
 }
 
 /** The Zipf mix at concurrency `concurrency` for `durationSeconds`, with a writer at `writeRate` a second when above 0. */
-async function mixedTraffic(base: string, databaseUrl: string, searches: string[], writeRate: number): Promise<MixRun> {
-  const draw = zipf(searches.length, 1.1, createRandom(5));
+async function mixedTraffic(
+  base: string,
+  databaseUrl: string,
+  searches: string[],
+  writeRate: number,
+  seen: Set<number>,
+  seed: number,
+): Promise<MixRun> {
+  const draw = zipf(searches.length, 1.1, createRandom(seed));
   const asked = new Set<number>();
   const samples: number[] = [];
   let requests = 0;
@@ -278,6 +326,7 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
       while (performance.now() < deadline) {
         const k = draw();
         asked.add(k);
+        seen.add(k);
         const query = searches[k]!;
         const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
         requests++;
@@ -305,6 +354,9 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
   }
   return run;
 }
+
+const hitRate = (c: CacheCounts) => `${((100 * c.hits) / Math.max(1, c.hits + c.misses)).toFixed(1)}%`;
+let mixWarmUp: Awaited<ReturnType<typeof warmUp>> | undefined;
 
 async function main() {
   const seeded = await seedBenchDatabase({
@@ -350,19 +402,45 @@ async function main() {
   const mix: Record<string, MixRun> = {};
   if (mixCount > 0) {
     const searches = await buildSearches(seeded.url, mixCount);
-    const runs: Array<[string, number]> = [['mix', 0]];
+    // One server, the cache as configured by default, through the phases of a site's life: just
+    // started (every search new), after every search of the mix was asked once, and with writes.
+    const runs: Array<[string, number]> = [
+      ['mix, cold cache', 0],
+      ['warm-up', -1],
+      ['mix', 0],
+    ];
     if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate]);
-    for (const [name, rate] of runs) {
-      const server = await startServer(seeded.url, { SEARCH_CACHE_SECONDS: '30' });
-      try {
-        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate);
+    const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
+    const server = await startServer(seeded.url, { BENCH_CACHE_FILE: cacheFile });
+    const seen = new Set<number>();
+    try {
+      for (const [i, [name, rate]] of runs.entries()) {
+        if (rate < 0) {
+          const w = await warmUp(server.base, searches, seen);
+          mixWarmUp = w;
+          log(
+            `  warm-up: the ${w.requests.toLocaleString('en')} searches not asked yet, once each at c=${concurrency}, in ${w.seconds.toFixed(1)} s`,
+          );
+          continue;
+        }
+        const before = await cacheCounts(cacheFile);
+        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, seen, 5 + i);
+        const after = await cacheCounts(cacheFile);
         const m = mix[name]!;
+        m.cache = {
+          ...after,
+          hits: after.hits - before.hits,
+          misses: after.misses - before.misses,
+          dropped: after.dropped - before.dropped,
+          flushes: after.flushes - before.flushes,
+        };
         log(
-          `  ${name}: ${Math.round(m.rps)} req/s at c=${concurrency}, p95 ${ms(m.latency.p95)} ms${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
+          `  ${name}: ${Math.round(m.rps)} req/s at c=${concurrency}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)} from the cache${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
         );
-      } finally {
-        await stopServer(server.child);
       }
+    } finally {
+      await stopServer(server.child);
+      fs.rmSync(cacheFile, { force: true });
     }
   }
   const bare = await bareSql(seeded.url);
@@ -420,9 +498,16 @@ async function main() {
       const w = m.writes
         ? `; ${m.writes.writes} writes (${m.writes.errors} failed), a new job found after p50 ${ms(m.writes.foundP50)} / max ${ms(m.writes.foundMax)} ms (${m.writes.probes} probes)`
         : '';
+      const c = m.cache
+        ? `; ${hitRate(m.cache)} from the cache, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes, ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
+        : '';
       console.log(
-        `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${w}`,
+        `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,
       );
+      if (name.includes('cold') && mixWarmUp)
+        console.log(
+          `  then every other search of the mix asked once (what a running site has seen): ${mixWarmUp.requests.toLocaleString('en')} in ${mixWarmUp.seconds.toFixed(1)} s (${mixWarmUp.errors} not 200)`,
+        );
     }
     const plain = mix.mix;
     if (plain) console.log(`  ≥ 1,500 req/s on the mix:         ${Math.round(plain.rps)} (${verdict(plain.rps >= 1500)})`);

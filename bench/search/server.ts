@@ -49,3 +49,19 @@ if (process.env.BENCH_LOOP_FILE) {
     gcMaxMs = 0;
   }, 1000).unref();
 }
+
+// With BENCH_CACHE_FILE set (bench:search), every half second this process's search cache counts
+// and memory replace the file's content, for the benchmark to read at the end of a phase.
+if (process.env.BENCH_CACHE_FILE) {
+  const fs = await import('node:fs');
+  const file = process.env.BENCH_CACHE_FILE;
+  setInterval(() => {
+    const memory = process.memoryUsage();
+    // Written beside it and renamed: a reader never sees half a file.
+    fs.writeFileSync(
+      `${file}.new`,
+      JSON.stringify({ ...app.jobSearch.cacheStats(), rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20 }),
+    );
+    fs.renameSync(`${file}.new`, file);
+  }, 500).unref();
+}

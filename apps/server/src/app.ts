@@ -43,7 +43,7 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
-import { createJobSearchService } from './modules/jobs/job-search.service';
+import { createJobSearchService, type JobSearchService } from './modules/jobs/job-search.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -74,6 +74,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The unread-message e-mails (tests run a pass with `runOnce`). */
     unreadReminders: UnreadReminders;
+    /** Job search (the benchmark reads its cache's counts). */
+    jobSearch: JobSearchService;
   }
 }
 import { createInviteMailer } from './modules/interviews/interview-invites';
@@ -314,10 +316,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
-  jobsRoutes(app, {
-    jobs: createJobsService({ db, files }),
-    jobSearch: createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds }),
-  });
+  const jobSearch = createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds, cacheEntries: config.searchCacheEntries });
+  jobsRoutes(app, { jobs: createJobsService({ db, files }), jobSearch });
+  app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });
   const matchingJobs = createMatchingJobsService({ db });
   profilesRoutes(app, { profiles });

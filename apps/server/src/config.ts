@@ -44,7 +44,8 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -83,6 +84,7 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
   searchCacheSeconds: number;
+  searchCacheEntries: number;
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -133,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

@@ -433,6 +433,23 @@ export const searchState = pgTable(
   (t) => [check('search_state_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * What each committed version of `search_state` changed (triggers in migration 0025): a job (with
+ * its lexemes before and after when what it matches may have changed, none when only how it shows
+ * did), or nothing named: everything may have changed (companies, categories, skills, statements of
+ * over 1,000 jobs). The search caches read the rows after the version they last saw and drop only
+ * the answers a change can touch. Rows over 20,000 versions old are deleted by the same triggers.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    jobId: integer('job_id'),
+    lexemes: text('lexemes').array(),
+  },
+  (t) => [index('search_changes_version_idx').on(t.version)],
+);
+
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobSearch, jobs, searchState, searchWords } from '../../db/schema';
+import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
+import type { SearchChange } from './search-cache';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { headlineOptions, matchedSnippet, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
@@ -385,10 +386,31 @@ export async function findFirstMatchedWord(db: Db, words: string[], today: strin
   return rows[0]?.word ?? null;
 }
 
-/** The version of everything a search reads; it moves with every committed write (migration 0005). */
-export async function readSearchVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ version: searchState.version }).from(searchState).limit(1);
-  return row?.version ?? 0;
+/**
+ * The version of everything a search reads (it moves with every committed write, migration 0005)
+ * and what the versions after `after` changed (migration 0025), read in one snapshot; the changes
+ * are null when `after` is undefined or more than `most` versions behind.
+ */
+export async function readSearchChanges(
+  db: Db,
+  after: number | undefined,
+  most = 2_000,
+): Promise<{ version: number; changes: SearchChange[] | null }> {
+  const changes =
+    after === undefined
+      ? sql`null::json`
+      : sql`case when s.version - ${after}::bigint <= ${most}::bigint then coalesce((
+          select json_agg(json_build_array(c.version, c.job_id, c.lexemes) order by c.version)
+          from ${searchChanges} c where c.version > ${after}::bigint), '[]'::json) end`;
+  const rows = await queryRows<{ version: number | string; changes: Array<[number | string, number | null, string[] | null]> | null }>(
+    db,
+    sql`select s.version, ${changes} as changes from ${searchState} s where s.id = 1`,
+  );
+  const row = rows[0];
+  return {
+    version: Number(row?.version ?? 0),
+    changes: row?.changes?.map(([version, jobId, lexemes]) => ({ version: Number(version), jobId, lexemes })) ?? null,
+  };
 }
 
 /** About how many jobs there are (the planner's statistics; no scan). */
@@ -413,6 +435,18 @@ export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number
 export async function lexemesOf(db: Db, text: string): Promise<string[]> {
   const rows = await queryRows<{ lexemes: string[] }>(db, sql`select tsvector_to_array(to_tsvector('english', ${text})) as lexemes`);
   return rows[0]?.lexemes ?? [];
+}
+
+/**
+ * The lexemes a search text's query looks for (`websearch_to_tsquery`, so stop words and operators
+ * are as the search sees them) and whether it excludes any (`-java`: it finds jobs *without* a word).
+ * A lexeme the query's text form would not show plainly counts as an exclusion (all jobs reach it).
+ */
+export async function queryLexemes(db: Db, text: string): Promise<{ lexemes: string[]; excludes: boolean }> {
+  const rows = await queryRows<{ query: string }>(db, sql`select websearch_to_tsquery('english', ${text})::text as query`);
+  const query = rows[0]?.query ?? '';
+  const lexemes = [...query.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+  return { lexemes, excludes: query.includes('!') || lexemes.some((l) => l.includes('\\')) };
 }
 
 export async function estimateJobCount(db: Db): Promise<number> {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
-import { findJobPage, lexemeShares, lexemesOf, type SearchCriteria } from './job-search.repository';
+import { findJobPage, lexemeShares, lexemesOf, queryLexemes, readSearchChanges, type SearchCriteria } from './job-search.repository';
 import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
 
 let t: TestApp;
@@ -83,6 +83,117 @@ describe('the search cache', () => {
     expect(await search()).toBe(1);
     await t.db.update(companies).set({ isApproved: false }).where(eq(companies.id, company.id));
     expect(await search()).toBe(0);
+  });
+});
+
+describe('the search cache and writes', () => {
+  const ask = (service: ReturnType<typeof createJobSearchService>, q: Record<string, string>) => service.search(query(q), page);
+
+  it('keeps the answers a write cannot change and drops at once those it can, in every process', async () => {
+    const one = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const two = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const harbour = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const job = await createJob(t.db, harbour, { title: 'Quartermaster of sails', description: 'Mend the sails.' });
+    const sails = await ask(one, { search: 'quartermaster' });
+    const lighthouse = await ask(one, { search: 'lighthouse', company: String(companyId) });
+    const browse = await ask(one, { company: String(harbour) });
+    expect(await ask(two, { search: 'quartermaster' })).toEqual(sails);
+    expect(sails.results.map((r) => r.title)).toEqual(['Quartermaster of sails']);
+
+    // A job with none of their words: the answers with words are served from memory, the one without is not.
+    let hits = one.cacheStats()!.hits;
+    await createJob(t.db, harbour, { title: 'Rigging inspector', description: 'Check the ropes.' });
+    expect(await ask(one, { search: 'quartermaster' })).toEqual(sails);
+    expect(await ask(one, { search: 'lighthouse', company: String(companyId) })).toEqual(lighthouse);
+    expect(one.cacheStats()!.hits).toBe(hits + 2);
+    expect((await ask(one, { company: String(harbour) })).count).toBe(browse.count + 1);
+
+    // How a job on a cached page shows changed (its words did not): the new title, at once, in both processes.
+    await t.db.update(jobs).set({ title: 'Quartermaster of sails!' }).where(eq(jobs.id, job.id));
+    expect((await ask(one, { search: 'quartermaster' })).results[0]!.title).toBe('Quartermaster of sails!');
+    expect((await ask(two, { search: 'quartermaster' })).results[0]!.title).toBe('Quartermaster of sails!');
+
+    // A new job with the words of a cached answer, even one that found nothing.
+    expect((await ask(one, { search: 'sailmakr' })).count).toBe(0);
+    hits = one.cacheStats()!.hits;
+    expect((await ask(one, { search: 'sailmakr' })).count).toBe(0);
+    expect(one.cacheStats()!.hits).toBe(hits + 1);
+    await createJob(t.db, harbour, { title: 'Sailmakr apprentice' });
+    expect((await ask(one, { search: 'sailmakr' })).results.map((r) => r.title)).toEqual(['Sailmakr apprentice']);
+
+    // A closed job leaves every answer at once.
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id));
+    expect((await ask(one, { search: 'quartermaster' })).count).toBe(0);
+    expect((await ask(two, { search: 'quartermaster' })).count).toBe(0);
+  });
+
+  it('a corrected search is dropped when a job gains the word as asked', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const corrected = await ask(service, { search: 'lighthuose', company: String(companyId) });
+    expect(corrected.corrected_search).toBe('lighthouse');
+    await createJob(t.db, companyId, { title: 'Lighthuose archivist' });
+    const after = await ask(service, { search: 'lighthuose', company: String(companyId) });
+    expect(after.corrected_search).toBeNull();
+    expect(after.results.map((r) => r.title)).toEqual(['Lighthuose archivist']);
+  });
+
+  it('an answer that excludes a word is dropped by any new job, and the lexemes of a query are read as the search sees them', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const dock = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    await createJob(t.db, dock, { title: 'Crane operator' });
+    const before = await ask(service, { search: '-zebra', company: String(dock) });
+    expect(before.count).toBe(1);
+    await createJob(t.db, dock, { title: 'Forklift driver' });
+    expect((await ask(service, { search: '-zebra', company: String(dock) })).count).toBe(2);
+
+    expect(await queryLexemes(t.db, 'the "product managers" or Rust')).toEqual({ lexemes: ['product', 'manag', 'rust'], excludes: false });
+    expect(await queryLexemes(t.db, 'python -java')).toEqual({ lexemes: ['python', 'java'], excludes: true });
+    expect(await queryLexemes(t.db, "o'neil's")).toEqual({ lexemes: ['o', 'neil'], excludes: false });
+    expect(await queryLexemes(t.db, 'the and')).toEqual({ lexemes: [], excludes: false });
+  });
+
+  it('every write records what it changed (search_changes): each job, with its lexemes when what it matches may change', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const fleet = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const since = (await readSearchChanges(t.db, undefined)).version;
+    const job = await createJob(t.db, fleet, { title: 'Bosun', description: 'Keep the deck.' });
+    await t.db.update(jobs).set({ title: 'Bosun!' }).where(eq(jobs.id, job.id)); // the same words
+    await t.db.update(jobs).set({ isRemote: true }).where(eq(jobs.id, job.id)); // a filter
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, -1)); // no row: no version
+    await t.db.insert(jobs).values(
+      [1, 2].map((i) => ({
+        companyId: fleet,
+        title: `Deckhand ${i}`,
+        description: 'Ropes.',
+        location: 'Oslo, Norway',
+        employmentType: 'Contract' as const,
+        experienceLevel: 'Entry level' as const,
+      })),
+    );
+    await t.db.delete(jobs).where(eq(jobs.id, job.id));
+    const { version, changes } = await readSearchChanges(t.db, since);
+    expect(version).toBe(since + 5);
+    const seen = changes!.map((c) => [
+      c.version - since,
+      c.jobId === job.id ? 'bosun' : 'deckhand',
+      c.lexemes && c.lexemes.includes('bosun'),
+    ]);
+    expect(seen).toEqual([
+      [1, 'bosun', true],
+      [2, 'bosun', null],
+      [3, 'bosun', true],
+      [4, 'deckhand', false],
+      [4, 'deckhand', false],
+      [5, 'bosun', true],
+    ]);
+    // A company write names no job: every cached answer goes.
+    await t.db.update(companies).set({ name: 'Fleet Renamed' }).where(eq(companies.id, fleet));
+    const later = await readSearchChanges(t.db, version);
+    expect(later.changes!.some((c) => c.jobId === null)).toBe(true);
+    // Too far behind to read: no changes, the caches start again.
+    expect((await readSearchChanges(t.db, version, 0)).changes).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { freshReader } from '../../lib/fresh-read';
-import { VersionedCache } from '../../lib/ttl-cache';
+import { SearchCache, type AnswerReach } from './search-cache';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
 import { presentJobSummary } from './jobs.presenter';
 import * as repo from './job-search.repository';
@@ -166,18 +166,26 @@ function cacheKey(q: JobSearchQuery, today: string): string {
 
 export interface JobSearchOptions {
   db: Db;
-  /** How long answers stay cached (0: no cache). */
+  /** How long answers stay cached (0: no cache); answers with a posted-within window at most 30 s. */
   cacheSeconds?: number;
+  /** How many answers the cache holds (least recently used out). */
+  cacheEntries?: number;
   /** Match counts from which counts and facets are estimated (tests lower them). */
   estimateAbove?: number;
   coarseEstimateAbove?: number;
 }
 
-export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: JobSearchOptions) {
+export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10_000, ...thresholds }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
-  const cache = cacheSeconds > 0 ? new VersionedCache<SearchOutcome>(1000, cacheSeconds * 1000) : undefined;
-  const currentVersion = freshReader(() => repo.readSearchVersion(db));
+  const cache = cacheSeconds > 0 ? new SearchCache<SearchOutcome>(cacheEntries) : undefined;
+  // A read begun after the caller arrived: the version, and what changed since this process last
+  // looked, applied to the cache before any answer is served. Concurrent searches share the reads.
+  const catchUp = freshReader(async () => {
+    const { version, changes } = await repo.readSearchChanges(db, cache!.version);
+    cache!.apply(version, changes);
+    return version;
+  });
 
   /**
    * Corrects each word that matches no public job to the nearest known word (trigram neighbours
@@ -266,18 +274,30 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
   // jobs (PostgreSQL's statistics of the column): read again every few minutes, for the page plan.
   const knownJobCount = keptFor(300_000, () => repo.estimateJobCount(db));
   const knownLexemeShares = keptFor(300_000, () => repo.lexemeShares(db));
-  // The lexemes of recent searches of several words.
-  const lexemesOfText = new Map<string, string[]>();
+  // The lexemes of recent search texts: for the page plan, and what their queries look for (the cache).
+  const lexemesOf = rememberLast(5000, (text) => repo.lexemesOf(db, text));
+  const queryLexemesOf = rememberLast(5000, (text) => repo.queryLexemes(db, text));
   /** The summed shares of jobs of the words of a search of several words (0 for one word: its matches say it). */
   async function wordShares(text: string | null): Promise<number> {
     if (!text || !/\S\s+\S/.test(text.trim())) return 0;
-    const known = lexemesOfText.get(text);
-    const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), known ?? repo.lexemesOf(db, text)]);
-    if (!known) {
-      lexemesOfText.set(text, lexemes);
-      if (lexemesOfText.size > 1000) lexemesOfText.delete(lexemesOfText.keys().next().value!);
-    }
+    const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), lexemesOf(text)]);
     return lexemes.reduce((sum, lexeme) => sum + (shares.get(lexeme) ?? rest), 0);
+  }
+
+  /**
+   * What a cached answer depends on: the jobs on its page, and the lexemes its query looks for as
+   * asked and as searched (a corrected text), one of which a job must have to be found by it. No
+   * lexemes (any job can change it) without words, or with an excluded word (`-java` finds the jobs
+   * without it).
+   */
+  async function reachOf(asked: string | null, searched: string | null, outcome: SearchOutcome): Promise<AnswerReach> {
+    const jobIds = outcome.results.map((r) => r.id);
+    if (!searched) return { jobIds, lexemes: null };
+    const texts = [...new Set([asked, searched].filter((t): t is string => !!t))];
+    const queries = await Promise.all(texts.map(queryLexemesOf));
+    const lexemes = queries.flatMap((q) => q.lexemes);
+    if (!lexemes.length || queries.some((q) => q.excludes)) return { jobIds, lexemes: null };
+    return { jobIds, lexemes: [...new Set(lexemes)] };
   }
 
   /** The 1-in-128 sample's counts, and the plan of the page they imply. */
@@ -300,8 +320,12 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
     return { page, counted };
   }
 
-  async function compute(q: JobSearchQuery, today: string): Promise<SearchOutcome> {
-    let text = normalizeSearchText(q.search);
+  async function compute(
+    q: JobSearchQuery,
+    today: string,
+  ): Promise<{ outcome: SearchOutcome; asked: string | null; searched: string | null }> {
+    const asked = normalizeSearchText(q.search);
+    let text = asked;
     let correctedSearch: string | null = null;
     let criteria = toCriteria(q, text, today);
     let sampled = await sample(criteria);
@@ -322,32 +346,40 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
       }
     }
     const { page, counted } = await finish(criteria, sampled);
-    return {
+    const outcome = {
       results: page.map(presentJobSummary),
       count: counted.total,
       countIsEstimate: counted.isEstimate,
       facets: await buildFacets(q, counted.facets),
       correctedSearch,
     };
+    return { outcome, asked, searched: text };
   }
 
   return {
+    /** The cache's counts (answers served, computed, dropped by writes) and size; undefined without a cache. */
+    cacheStats: () => (cache ? { ...cache.stats, size: cache.size } : undefined),
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
     async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
       const today = utcToday();
       let outcome: SearchOutcome | undefined;
       if (cache) {
-        // A version read begun after this request arrived keeps cached answers exact: any committed
-        // write moves the version. Concurrent searches share those reads.
+        // Every write committed before this request arrived has dropped the answers it could change.
         const key = cacheKey(q, today);
-        const version = await currentVersion();
-        outcome = cache.get(key, version);
+        const version = await catchUp();
+        outcome = cache.get(key);
         if (!outcome) {
-          outcome = await compute(q, today);
-          cache.set(key, version, outcome);
+          // The text's lexemes are read beside the search (the cache needs them after it).
+          const asked = normalizeSearchText(q.search);
+          if (asked) queryLexemesOf(asked).catch(() => undefined);
+          const computed = await compute(q, today);
+          outcome = computed.outcome;
+          const reach = await reachOf(computed.asked, computed.searched, outcome);
+          const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
+          cache.set(key, version, outcome, reach, seconds * 1000);
         }
       } else {
-        outcome = await compute(q, today);
+        outcome = (await compute(q, today)).outcome;
       }
       return {
         ...toPage(outcome.results, outcome.count),
@@ -359,3 +391,18 @@ export function createJobSearchService({ db, cacheSeconds = 0, ...thresholds }: 
   };
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
+
+/** Remembers the answers for the last `size` texts (a failed read is forgotten). */
+function rememberLast<T>(size: number, read: (text: string) => Promise<T>): (text: string) => Promise<T> {
+  const known = new Map<string, Promise<T>>();
+  return (text) => {
+    let answer = known.get(text);
+    if (!answer) {
+      answer = read(text);
+      known.set(text, answer);
+      answer.catch(() => known.delete(text));
+      if (known.size > size) known.delete(known.keys().next().value!);
+    }
+    return answer;
+  };
+}

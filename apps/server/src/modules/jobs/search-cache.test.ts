@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { SearchCache, touches, type SearchChange } from './search-cache';
+
+const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
+const everything = (version: number): SearchChange => ({ version, jobId: null, lexemes: null });
+const minute = 60_000;
+
+/** A cache that has read version 10, holding a python answer showing jobs 1 and 2, and a browse answer showing job 3. */
+function filled() {
+  const cache = new SearchCache<string>(100);
+  cache.apply(10, null);
+  cache.set('python', 10, 'python answer', { jobIds: [1, 2], lexemes: ['python'] }, minute);
+  cache.set('browse', 10, 'browse answer', { jobIds: [3], lexemes: null }, minute);
+  cache.set('nurse', 10, 'nurse answer', { jobIds: [4], lexemes: ['nurs'] }, minute);
+  return cache;
+}
+
+describe('the search cache', () => {
+  it('keeps answers a change cannot touch and drops those it can', () => {
+    const cache = filled();
+    // A new job with other words: only answers without words can gain it.
+    cache.apply(11, [job(11, 50, ['rust', 'engin'])]);
+    expect(cache.get('python')).toBe('python answer');
+    expect(cache.get('nurse')).toBe('nurse answer');
+    expect(cache.get('browse')).toBeUndefined();
+    // A job with python in it, before or after its change.
+    cache.apply(12, [job(12, 51, ['python', 'develop'])]);
+    expect(cache.get('python')).toBeUndefined();
+    expect(cache.get('nurse')).toBe('nurse answer');
+  });
+
+  it('drops the answers showing a job whose look changed, and only those', () => {
+    const cache = filled();
+    cache.apply(11, [job(11, 4)]);
+    expect(cache.get('nurse')).toBeUndefined();
+    expect(cache.get('python')).toBe('python answer');
+    expect(cache.get('browse')).toBe('browse answer');
+  });
+
+  it('drops everything on a change naming no job, and on a gap in the versions read', () => {
+    const a = filled();
+    a.apply(12, [job(11, 99, ['zzz']), everything(12)]);
+    expect([a.get('python'), a.get('nurse')]).toEqual([undefined, undefined]);
+
+    const b = filled();
+    b.apply(15, [job(14, 99, ['zzz'])]); // 11 to 13 not read
+    expect(b.get('nurse')).toBeUndefined();
+    expect(b.version).toBe(15);
+
+    const c = filled();
+    c.apply(400, null); // too far behind to read
+    expect(c.get('nurse')).toBeUndefined();
+
+    const d = filled();
+    d.apply(3, []); // the database went back (restored)
+    expect(d.get('nurse')).toBeUndefined();
+  });
+
+  it('does not store an answer that a change written while it was computed could touch', () => {
+    const cache = filled();
+    // Computed from version 10; meanwhile version 11 added a python job and 12 edited job 4.
+    cache.apply(12, [job(11, 60, ['python']), job(12, 4)]);
+    cache.set('python senior', 10, 'stale', { jobIds: [1], lexemes: ['python', 'senior'] }, minute);
+    cache.set('nurse 2', 10, 'stale', { jobIds: [4], lexemes: ['nurs'] }, minute);
+    cache.set('rust', 10, 'fresh', { jobIds: [7], lexemes: ['rust'] }, minute);
+    expect(cache.get('python senior')).toBeUndefined();
+    expect(cache.get('nurse 2')).toBeUndefined();
+    expect(cache.get('rust')).toBe('fresh');
+    // From before the changes it still holds: not stored.
+    const fresh = new SearchCache<string>(10);
+    fresh.apply(20, null);
+    fresh.apply(21, [job(21, 1, ['a'])]);
+    fresh.set('x', 19, 'too old', { jobIds: [], lexemes: ['b'] }, minute);
+    expect(fresh.get('x')).toBeUndefined();
+  });
+
+  it('expires answers and lets the least recently used go first', () => {
+    const cache = new SearchCache<string>(2);
+    cache.apply(1, null);
+    const now = 1_000_000;
+    cache.set('a', 1, 'A', { jobIds: [], lexemes: ['a'] }, 1000, now);
+    cache.set('b', 1, 'B', { jobIds: [], lexemes: ['b'] }, 1000, now);
+    expect(cache.get('a', now + 10)).toBe('A');
+    cache.set('c', 1, 'C', { jobIds: [], lexemes: ['c'] }, 1000, now);
+    expect(cache.get('b', now + 10)).toBeUndefined();
+    expect(cache.get('a', now + 999)).toBe('A');
+    expect(cache.get('a', now + 1000)).toBeUndefined();
+    expect(cache.size).toBe(1);
+    // A dropped entry leaves nothing behind in the indexes: a later change touching it is harmless.
+    cache.apply(2, [job(2, 5, ['a', 'c'])]);
+    expect(cache.size).toBe(0);
+  });
+
+  it('says whether a change can touch an answer', () => {
+    const reach = { jobIds: [1], lexemes: ['python'] };
+    expect(touches(job(2, 1), reach)).toBe(true);
+    expect(touches(job(2, 2), reach)).toBe(false);
+    expect(touches(job(2, 2, ['python']), reach)).toBe(true);
+    expect(touches(job(2, 2, ['java']), reach)).toBe(false);
+    expect(touches(job(2, 2, ['java']), { jobIds: [], lexemes: null })).toBe(true);
+    expect(touches(everything(2), { jobIds: [], lexemes: ['x'] })).toBe(true);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The search answers cache (docs/decisions/006, "The result cache"). Answers stay until a write
+ * could change them, they expire, or the least recently used go past `maxEntries`. What a write
+ * changed comes from `search_changes` (migration 0025), read after the version this process last
+ * saw by a read begun after each request arrived:
+ * - a change naming a job drops every answer whose page shows that job;
+ * - a change with the job's lexemes (before and after) also drops every answer whose words share
+ *   one of them, and every answer without words: only those can gain or lose the job;
+ * - a change naming no job drops everything, and so does a gap in what this process has read.
+ */
+
+/** One row of `search_changes`: a job (with its lexemes when what it matches may have changed), or null: everything. */
+export interface SearchChange {
+  version: number;
+  jobId: number | null;
+  lexemes: string[] | null;
+}
+
+/** What an answer depends on: the jobs its page shows and its words' lexemes (null: no words, any job can change it). */
+export interface AnswerReach {
+  jobIds: readonly number[];
+  lexemes: readonly string[] | null;
+}
+
+interface Entry<V> extends AnswerReach {
+  value: V;
+  expires: number;
+}
+
+/** How many recent changes are kept to check answers computed while they were written. */
+const keptChanges = 5_000;
+
+export class SearchCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byJob = new Map<number, Set<string>>();
+  private readonly byLexeme = new Map<string, Set<string>>();
+  private readonly wordless = new Set<string>();
+  /** The newest version whose changes are applied; undefined before the first read. */
+  private applied: number | undefined;
+  /** Changes applied lately, oldest first, and the version before the oldest of them. */
+  private recent: SearchChange[] = [];
+  private recentFrom: number | undefined;
+  /** Counts since the cache was made: answers served, stored, and dropped by writes. */
+  readonly stats = { hits: 0, misses: 0, dropped: 0, flushes: 0 };
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The newest version applied (what a request's answer is computed from, at least). */
+  get version(): number | undefined {
+    return this.applied;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Applies what the database says changed after `this.version`: `changes` are the rows after it,
+   * or null when they were not read (too many, or the first read).
+   */
+  apply(version: number, changes: SearchChange[] | null): void {
+    const from = this.applied;
+    if (from === undefined || changes === null || version < from || (version > from && changes[0]?.version !== from + 1)) {
+      if (from !== undefined && version !== from) this.clear();
+      this.applied = version;
+      this.recent = [];
+      this.recentFrom = version;
+      return;
+    }
+    for (const change of changes) {
+      if (change.version <= from) continue;
+      this.drop(change);
+      this.recent.push(change);
+    }
+    if (this.recent.length > keptChanges) {
+      const cut = this.recent.length - keptChanges;
+      this.recentFrom = this.recent[cut - 1]!.version;
+      this.recent = this.recent.slice(cut);
+    }
+    this.applied = version;
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= now) {
+      if (entry) this.remove(key);
+      this.stats.misses++;
+      return undefined;
+    }
+    // Least recently used first: move it to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.stats.hits++;
+    return entry.value;
+  }
+
+  /**
+   * Stores an answer computed from data at least as new as `version`. Changes applied since then
+   * (written while it was computed) that could touch it keep it out, as do changes no longer held.
+   */
+  set(key: string, version: number, value: V, reach: AnswerReach, ttlMs: number, now = Date.now()): void {
+    if (this.applied === undefined || version > this.applied) return;
+    if (version < this.applied) {
+      if (this.recentFrom === undefined || version < this.recentFrom) return;
+      for (const change of this.recent) if (change.version > version && touches(change, reach)) return;
+    }
+    this.remove(key);
+    this.entries.set(key, { ...reach, value, expires: now + ttlMs });
+    for (const id of reach.jobIds) addTo(this.byJob, id, key);
+    if (reach.lexemes === null) this.wordless.add(key);
+    else for (const lexeme of reach.lexemes) addTo(this.byLexeme, lexeme, key);
+    while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
+  }
+
+  private drop(change: SearchChange): void {
+    if (change.jobId === null) {
+      this.clear();
+      return;
+    }
+    const keys = new Set(this.byJob.get(change.jobId));
+    if (change.lexemes !== null) {
+      for (const key of this.wordless) keys.add(key);
+      for (const lexeme of change.lexemes) for (const key of this.byLexeme.get(lexeme) ?? []) keys.add(key);
+    }
+    for (const key of keys) this.remove(key);
+    this.stats.dropped += keys.size;
+  }
+
+  private clear(): void {
+    this.stats.dropped += this.entries.size;
+    this.stats.flushes++;
+    this.entries.clear();
+    this.byJob.clear();
+    this.byLexeme.clear();
+    this.wordless.clear();
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const id of entry.jobIds) removeFrom(this.byJob, id, key);
+    if (entry.lexemes === null) this.wordless.delete(key);
+    else for (const lexeme of entry.lexemes) removeFrom(this.byLexeme, lexeme, key);
+  }
+}
+
+/** Whether a change can alter an answer that reaches so far. */
+export function touches(change: SearchChange, reach: AnswerReach): boolean {
+  if (change.jobId === null) return true;
+  if (reach.jobIds.includes(change.jobId)) return true;
+  if (change.lexemes === null) return false;
+  if (reach.lexemes === null) return true;
+  return reach.lexemes.some((lexeme) => change.lexemes!.includes(lexeme));
+}
+
+function addTo<K>(index: Map<K, Set<string>>, k: K, key: string): void {
+  let keys = index.get(k);
+  if (!keys) index.set(k, (keys = new Set()));
+  keys.add(key);
+}
+
+function removeFrom<K>(index: Map<K, Set<string>>, k: K, key: string): void {
+  const keys = index.get(k);
+  if (!keys) return;
+  keys.delete(key);
+  if (!keys.size) index.delete(k);
+}
