@@ -19,8 +19,70 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-const prefixes = ['Blue', 'North', 'Silver', 'Bright', 'Copper', 'Harbor', 'Maple', 'Summit', 'River', 'Golden', 'Iron', 'Pine', 'Cedar', 'Coral', 'Falcon', 'Granite', 'Lumen', 'Nova', 'Orbit', 'Prairie', 'Quartz', 'Redwood', 'Sage', 'Tidal', 'Umber', 'Vista', 'Willow', 'Zephyr', 'Aster', 'Beacon', 'Crescent', 'Delta', 'Ember', 'Fjord', 'Glacier', 'Horizon', 'Indigo', 'Juniper', 'Kestrel', 'Lark'];
-const suffixes = ['Labs', 'Systems', 'Analytics', 'Health', 'Logistics', 'Commerce', 'Partners', 'Studio', 'Robotics', 'Energy', 'Finance', 'Foods', 'Mobility', 'Networks', 'Bio', 'Media', 'Works', 'Software', 'Clinics', 'Capital'];
+const prefixes = [
+  'Blue',
+  'North',
+  'Silver',
+  'Bright',
+  'Copper',
+  'Harbor',
+  'Maple',
+  'Summit',
+  'River',
+  'Golden',
+  'Iron',
+  'Pine',
+  'Cedar',
+  'Coral',
+  'Falcon',
+  'Granite',
+  'Lumen',
+  'Nova',
+  'Orbit',
+  'Prairie',
+  'Quartz',
+  'Redwood',
+  'Sage',
+  'Tidal',
+  'Umber',
+  'Vista',
+  'Willow',
+  'Zephyr',
+  'Aster',
+  'Beacon',
+  'Crescent',
+  'Delta',
+  'Ember',
+  'Fjord',
+  'Glacier',
+  'Horizon',
+  'Indigo',
+  'Juniper',
+  'Kestrel',
+  'Lark',
+];
+const suffixes = [
+  'Labs',
+  'Systems',
+  'Analytics',
+  'Health',
+  'Logistics',
+  'Commerce',
+  'Partners',
+  'Studio',
+  'Robotics',
+  'Energy',
+  'Finance',
+  'Foods',
+  'Mobility',
+  'Networks',
+  'Bio',
+  'Media',
+  'Works',
+  'Software',
+  'Clinics',
+  'Capital',
+];
 const industries: Record<string, [string, string]> = {
   Labs: ['Software', 'builds software that helps mid-sized companies plan their work.'],
   Systems: ['Software', 'makes the systems that keep factories and warehouses running.'],
@@ -43,7 +105,20 @@ const industries: Record<string, [string, string]> = {
   Clinics: ['Healthcare', 'operates outpatient clinics across the region.'],
   Capital: ['Financial Services', 'invests in early-stage climate companies.'],
 };
-const cities = ['Berlin, Germany', 'London, United Kingdom', 'Amsterdam, Netherlands', 'New York, NY', 'San Francisco, CA', 'Toronto, Canada', 'Austin, TX', 'Lisbon, Portugal', 'Paris, France', 'Madrid, Spain', 'Stockholm, Sweden', 'Chicago, IL'];
+const cities = [
+  'Berlin, Germany',
+  'London, United Kingdom',
+  'Amsterdam, Netherlands',
+  'New York, NY',
+  'San Francisco, CA',
+  'Toronto, Canada',
+  'Austin, TX',
+  'Lisbon, Portugal',
+  'Paris, France',
+  'Madrid, Spain',
+  'Stockholm, Sweden',
+  'Chicago, IL',
+];
 
 const day = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -51,7 +126,9 @@ const pgArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** The time stamp of the newest migration in the code (drizzle records it when it applies one). */
 function newestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -98,9 +175,19 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
   try {
     const random = createRandom(4_2024);
     const categoryIds = new Map<string, number>();
-    for (const { id, name } of (await client.query<{ id: number; name: string }>('insert into job_categories (name) select unnest($1::text[]) returning id, name', [[...demoCategories]])).rows) categoryIds.set(name, id);
+    for (const { id, name } of (
+      await client.query<{ id: number; name: string }>('insert into job_categories (name) select unnest($1::text[]) returning id, name', [
+        [...demoCategories],
+      ])
+    ).rows)
+      categoryIds.set(name, id);
     const skillIds = new Map<string, number>();
-    for (const { id, name } of (await client.query<{ id: number; name: string }>('insert into job_skills (name) select unnest($1::text[]) returning id, name', [[...demoSkills]])).rows) skillIds.set(name, id);
+    for (const { id, name } of (
+      await client.query<{ id: number; name: string }>('insert into job_skills (name) select unnest($1::text[]) returning id, name', [
+        [...demoSkills],
+      ])
+    ).rows)
+      skillIds.set(name, id);
 
     // About 50 jobs a company; 5 % of companies are waiting for approval.
     const companyCount = Math.max(20, Math.round(options.jobs / 50));
@@ -109,7 +196,11 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
     for (let i = 0; names.length < companyCount; i++) {
       const base = `${prefixes[i % prefixes.length]} ${suffixes[Math.floor(i / prefixes.length) % suffixes.length]}`;
       const round = Math.floor(i / (prefixes.length * suffixes.length));
-      names.push(round ? `${base} ${['Group', 'International', 'Collective', 'Co', 'Holdings'][(round - 1) % 5]}${round > 5 ? ` ${round}` : ''}` : base);
+      names.push(
+        round
+          ? `${base} ${['Group', 'International', 'Collective', 'Co', 'Holdings'][(round - 1) % 5]}${round > 5 ? ` ${round}` : ''}`
+          : base,
+      );
     }
     const owners = await client.query<{ id: number }>(
       `insert into users (email, full_name, role, email_verified)
@@ -129,7 +220,15 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
         names.map((_, i) => i % 20 !== 7),
       ],
     );
-    companyRows.rows.forEach((r, i) => contexts.push({ id: r.id, name: names[i]!, industry: industries[names[i]!.split(' ')[1]!]![0], pitch: industries[names[i]!.split(' ')[1]!]![1], headquarters: headquarters[i]! }));
+    companyRows.rows.forEach((r, i) =>
+      contexts.push({
+        id: r.id,
+        name: names[i]!,
+        industry: industries[names[i]!.split(' ')[1]!]![0],
+        pitch: industries[names[i]!.split(' ')[1]!]![1],
+        headquarters: headquarters[i]!,
+      }),
+    );
 
     // Secondary indexes of the two job tables are built once after the load, from their own definitions:
     // a GIN index built in bulk is many times faster than one grown batch by batch.
@@ -157,11 +256,26 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
     for (let offset = 0; offset < options.jobs; offset += batch) {
       const size = Math.min(batch, options.jobs - offset);
       const cols = {
-        company: [] as number[], title: [] as string[], description: [] as string[], responsibilities: [] as string[],
-        qualifications: [] as string[], niceToHave: [] as string[], location: [] as string[], remote: [] as boolean[],
-        salaryMin: [] as Array<number | null>, salaryMax: [] as Array<number | null>, type: [] as string[], level: [] as string[],
-        jobFunction: [] as string[], categories: [] as string[], skills: [] as string[], deadline: [] as Array<string | null>,
-        status: [] as string[], posted: [] as string[], skillNames: [] as string[], categoryNames: [] as string[],
+        company: [] as number[],
+        title: [] as string[],
+        description: [] as string[],
+        responsibilities: [] as string[],
+        qualifications: [] as string[],
+        niceToHave: [] as string[],
+        location: [] as string[],
+        remote: [] as boolean[],
+        salaryMin: [] as Array<number | null>,
+        salaryMax: [] as Array<number | null>,
+        type: [] as string[],
+        level: [] as string[],
+        jobFunction: [] as string[],
+        categories: [] as string[],
+        skills: [] as string[],
+        deadline: [] as Array<string | null>,
+        status: [] as string[],
+        posted: [] as string[],
+        skillNames: [] as string[],
+        categoryNames: [] as string[],
       };
       for (let i = 0; i < size; i++) {
         const company = contexts[Math.floor(random() * contexts.length)]!;
@@ -169,7 +283,11 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
         // Keep the description near 80 words: its first two paragraphs and the next sentence.
         const [first, second, third] = job.description.split('\n\n');
         const description = [first, second, third?.split('. ')[0]].filter(Boolean).join('\n\n');
-        const postedMs = now - Math.pow(random(), 1.3) * 120 * day;
+        // Jobs are written as they are posted: the later the id, the newer (the same spread of ages
+        // as before, more of them recent; the rows then lie in the table in posting order, as a
+        // real board's do).
+        const age = 1 - (offset + i + random()) / options.jobs;
+        const postedMs = now - Math.pow(Math.max(0, age), 1.3) * 120 * day;
         const expired = random() < 0.04;
         cols.company.push(company.id);
         cols.title.push(job.title);
@@ -186,12 +304,26 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
         cols.jobFunction.push(job.jobFunction);
         cols.categories.push(pgArray(job.categoryNames.map((n) => categoryIds.get(n)!)));
         cols.skills.push(pgArray(job.skillNames.map((n) => skillIds.get(n)!)));
-        cols.deadline.push(expired ? isoDate(now - (1 + Math.floor(random() * 20)) * day) : job.deadlineInDays === null ? null : isoDate(now + job.deadlineInDays * day));
+        cols.deadline.push(
+          expired
+            ? isoDate(now - (1 + Math.floor(random() * 20)) * day)
+            : job.deadlineInDays === null
+              ? null
+              : isoDate(now + job.deadlineInDays * day),
+        );
         cols.status.push(random() < 0.08 ? 'closed' : 'open');
         cols.posted.push(new Date(postedMs).toISOString());
         cols.skillNames.push(job.skillNames.join(' '));
         cols.categoryNames.push(job.categoryNames.join(' '));
-        for (const text of [job.title, job.location, job.jobFunction, description, job.responsibilities, job.qualifications, job.niceToHave]) {
+        for (const text of [
+          job.title,
+          job.location,
+          job.jobFunction,
+          description,
+          job.responsibilities,
+          job.qualifications,
+          job.niceToHave,
+        ]) {
           for (const token of text.split(/\s+/)) tokens.add(token);
         }
       }
@@ -212,9 +344,29 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<{ url: st
            with ordinality as u(company_id, title, description, responsibilities, qualifications, nice_to_have, location, is_remote, salary_min, salary_max,
              employment_type, experience_level, job_function, category_ids, skill_ids, deadline, status, posted_at, skill_names, category_names, n)
          join companies c on c.id = u.company_id`,
-        [cols.company, cols.title, cols.description, cols.responsibilities, cols.qualifications, cols.niceToHave, cols.location, cols.remote,
-          cols.salaryMin, cols.salaryMax, cols.type, cols.level, cols.jobFunction, cols.categories, cols.skills, cols.deadline, cols.status,
-          cols.posted, cols.skillNames, cols.categoryNames, offset],
+        [
+          cols.company,
+          cols.title,
+          cols.description,
+          cols.responsibilities,
+          cols.qualifications,
+          cols.niceToHave,
+          cols.location,
+          cols.remote,
+          cols.salaryMin,
+          cols.salaryMax,
+          cols.type,
+          cols.level,
+          cols.jobFunction,
+          cols.categories,
+          cols.skills,
+          cols.deadline,
+          cols.status,
+          cols.posted,
+          cols.skillNames,
+          cols.categoryNames,
+          offset,
+        ],
       );
       if ((offset / batch) % 20 === 19) log(`  ${(offset + size).toLocaleString('en')} jobs`);
     }
