@@ -270,10 +270,11 @@ async function warmUp(
   base: string,
   searches: string[],
   asked: Set<number>,
-): Promise<{ seconds: number; requests: number; errors: number }> {
+): Promise<{ seconds: number; requests: number; errors: number; statuses: Record<number, number> }> {
   const todo = searches.map((_, k) => k).filter((k) => !asked.has(k));
   const started = performance.now();
   let errors = 0;
+  const statuses: Record<number, number> = {};
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -281,11 +282,14 @@ async function warmUp(
         const k = todo[next++]!;
         asked.add(k);
         const res = await get(`${base}/api/jobs/${searches[k] ? `?${searches[k]}` : ''}`);
-        if (res.status !== 200) errors++;
+        if (res.status !== 200) {
+          errors++;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
       }
     }),
   );
-  return { seconds: (performance.now() - started) / 1000, requests: todo.length, errors };
+  return { seconds: (performance.now() - started) / 1000, requests: todo.length, errors, statuses };
 }
 
 /** The Zipf mix at concurrency `concurrency` for `durationSeconds`, with a writer at `writeRate` a second when above 0. */
@@ -506,7 +510,7 @@ async function main() {
       );
       if (name.includes('cold') && mixWarmUp)
         console.log(
-          `  then every other search of the mix asked once (what a running site has seen): ${mixWarmUp.requests.toLocaleString('en')} in ${mixWarmUp.seconds.toFixed(1)} s (${mixWarmUp.errors} not 200)`,
+          `  then every other search of the mix asked once (what a running site has seen): ${mixWarmUp.requests.toLocaleString('en')} in ${mixWarmUp.seconds.toFixed(1)} s (${mixWarmUp.errors} not 200${mixWarmUp.errors ? `: ${JSON.stringify(mixWarmUp.statuses)}` : ''})`,
         );
     }
     const plain = mix.mix;
@@ -533,6 +537,7 @@ async function main() {
         cores: os.cpus().length,
         phases,
         mix,
+        mixWarmUp,
         bare,
         ilike,
         ftsWords,

@@ -97,13 +97,10 @@ export const rankCandidates = 200;
  * matches among the newest `slice` jobs only (the date index's range ANDed with the other indexes'
  * bitmaps), then sort: for newest-first orders when a walk would read too many rows and a scan
  * too many matches; it must find enough matches to be sure of the page, else the caller falls
- * back. With `rows`, the slice's rows are read (the date index alone) and every condition checked
- * on them: cheaper than a bitmap of a whole common word's or place's index list when the table's
- * rows lie in posting order, as they do when jobs are written as they are posted. The caller
- * chooses from the sampled number of matches: the planner's own choice, from its selectivity
- * guesses, was several times slower on a third of the benchmark's queries.
+ * back. The caller chooses from the sampled number of matches: the planner's own choice, from its
+ * selectivity guesses, was several times slower on a third of the benchmark's queries.
  */
-export type PagePlan = 'walk' | 'scan' | { slice: number; rows?: true };
+export type PagePlan = 'walk' | 'scan' | { slice: number };
 
 /** Whether a page is read newest first (the orders a slice can serve). */
 export const readsNewestFirst = (c: SearchCriteria) =>
@@ -125,12 +122,10 @@ async function sliceStart(db: Db, size: number): Promise<Date | null> {
 
 /** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
 function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL } {
-  const inSlice = since ? sql`${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql`true`;
-  const readsRows = typeof plan === 'object' && plan.rows;
-  const where = readsRows ? everyCondition(c) : sql`${everyCondition(c)} and ${inSlice}`;
+  const inSlice = since ? sql` and ${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql``;
+  const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
-  // Reading a slice's rows: the date range alone behind a fence (OFFSET 0), the conditions on its rows.
-  const from = readsRows ? sql`from (select * from ${jobSearch} where ${inSlice} offset 0) as ${jobSearch}` : sql`from ${jobSearch}`;
+  const from = sql`from ${jobSearch}`;
   // In a scan the OFFSET 0 fence keeps the planner from walking an ordered index instead.
   const matches =
     plan === 'walk'
