@@ -431,12 +431,6 @@ export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number
   return { shares: new Map(lexemes.map((lexeme, i) => [lexeme, numbers[i]!])), rest: numbers[lexemes.length] ?? 0 };
 }
 
-/** The lexemes PostgreSQL makes of a search text (every word's, excluded ones too). */
-export async function lexemesOf(db: Db, text: string): Promise<string[]> {
-  const rows = await queryRows<{ lexemes: string[] }>(db, sql`select tsvector_to_array(to_tsvector('english', ${text})) as lexemes`);
-  return rows[0]?.lexemes ?? [];
-}
-
 /**
  * The lexemes a search text's query looks for (`websearch_to_tsquery`, so stop words and operators
  * are as the search sees them) and whether it excludes any (`-java`: it finds jobs *without* a word).

@@ -5,15 +5,7 @@ import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
-import {
-  dateOrder,
-  findJobPage,
-  lexemeShares,
-  lexemesOf,
-  queryLexemes,
-  readSearchChanges,
-  type SearchCriteria,
-} from './job-search.repository';
+import { dateOrder, findJobPage, lexemeShares, queryLexemes, readSearchChanges, type SearchCriteria } from './job-search.repository';
 import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
 
 let t: TestApp;
@@ -422,7 +414,12 @@ describe('choosing a page plan', () => {
     expect(shares.get('lighthous')).toBeCloseTo(truth!.share, 3);
     expect(rest).toBeGreaterThan(0);
     expect(rest).toBeLessThanOrEqual(Math.min(...shares.values()));
-    expect((await lexemesOf(t.db, '"Product managers" -remote or Berlin')).sort()).toEqual(['berlin', 'manag', 'product', 'remot']);
+    expect((await queryLexemes(t.db, '"Product managers" -remote or Berlin')).lexemes.sort()).toEqual([
+      'berlin',
+      'manag',
+      'product',
+      'remot',
+    ]);
     const order = await dateOrder(t.db);
     expect(order).toBeGreaterThanOrEqual(-1);
     expect(order).toBeLessThanOrEqual(1);

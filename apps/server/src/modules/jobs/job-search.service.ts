@@ -290,14 +290,17 @@ export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10
   const knownJobCount = keptFor(300_000, () => repo.estimateJobCount(db));
   const knownLexemeShares = keptFor(300_000, () => repo.lexemeShares(db));
   const knownDateOrder = keptFor(300_000, () => repo.dateOrder(db));
-  // The lexemes of recent search texts: for the page plan, and what their queries look for (the cache).
-  const lexemesOf = rememberLast(5000, (text) => repo.lexemesOf(db, text));
+  // What the queries of recent search texts look for: for the page plan and the cache.
   const queryLexemesOf = rememberLast(5000, (text) => repo.queryLexemes(db, text));
+  /** Each word's share of jobs (how long its list in the word index is). */
+  async function sharesOf(text: string): Promise<number[]> {
+    const [{ shares, rest }, { lexemes }] = await Promise.all([knownLexemeShares(), queryLexemesOf(text)]);
+    return [...new Set(lexemes)].map((lexeme) => shares.get(lexeme) ?? rest);
+  }
   /** The summed shares of jobs of the words of a search of several words (0 for one word: its matches say it). */
   async function wordShares(text: string | null): Promise<number> {
-    if (!text || !/\S\s+\S/.test(text.trim())) return 0;
-    const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), lexemesOf(text)]);
-    return lexemes.reduce((sum, lexeme) => sum + (shares.get(lexeme) ?? rest), 0);
+    if (!text || !severalWords(text)) return 0;
+    return (await sharesOf(text)).reduce((sum, share) => sum + share, 0);
   }
 
   /**
@@ -322,9 +325,9 @@ export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10
     const indexed = c.location || c.categories?.length || c.skills?.length || c.company !== undefined;
     const ranged = c.salaryMin !== undefined || c.salaryMax !== undefined || c.postedWithinDays !== undefined;
     const unindexed = c.isRemote !== undefined || c.employmentTypes?.length || c.experienceLevels?.length || c.currency !== undefined;
-    if (!c.text || indexed || ranged || !unindexed || /\S\s+\S/.test(c.text.trim())) return 0;
-    const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), lexemesOf(c.text)]);
-    return lexemes.length === 1 ? (shares.get(lexemes[0]!) ?? rest) : 0;
+    if (!c.text || indexed || ranged || !unindexed || severalWords(c.text)) return 0;
+    const shares = await sharesOf(c.text);
+    return shares.length === 1 ? shares[0]! : 0;
   }
 
   /** The 1-in-128 sample's counts, and the plan of the page they imply. */
@@ -420,6 +423,8 @@ export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10
   };
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
+
+const severalWords = (text: string) => /\S\s+\S/.test(text.trim());
 
 /** Remembers the answers for the last `size` texts (a failed read is forgotten). */
 function rememberLast<T>(size: number, read: (text: string) => Promise<T>): (text: string) => Promise<T> {
