@@ -316,7 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
-  const jobSearch = createJobSearchService({ db, cacheSeconds: config.searchCacheSeconds, cacheEntries: config.searchCacheEntries });
+  const jobSearch = createJobSearchService({
+    db,
+    freshDb: database.quick,
+    cacheSeconds: config.searchCacheSeconds,
+    cacheEntries: config.searchCacheEntries,
+  });
   jobsRoutes(app, { jobs: createJobsService({ db, files }), jobSearch });
   app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });

@@ -15,6 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * A lane of its own for short reads that must not wait behind long statements (the search
+   * cache's freshness read, which every cached answer waits for): one connection beside the pool
+   * on a PostgreSQL server; PGlite has one connection, so it is `db` there.
+   */
+  quick: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -87,6 +93,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    quick: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
@@ -130,11 +137,29 @@ function releaseFailedBegin(pool: pg.Pool): void {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = openPool(url, options.max ?? 10);
+  const quickPool = openPool(url, 1);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    quick: drizzlePg(quickPool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await Promise.all([pool.end(), quickPool.end()]);
+    },
+  };
+}
+
+function openPool(url: string, max: number): pg.Pool {
   // Stated time-outs, so a database that went away makes requests fail fast (503) instead of hanging;
   // the pool makes new connections on demand, so it heals by itself when the database is back.
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max,
     connectionTimeoutMillis: 3000,
     query_timeout: 15_000,
     keepAlive: true,
@@ -149,14 +174,5 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     client.on('error', () => undefined);
   });
   releaseFailedBegin(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => pool.end(),
-  };
+  return pool;
 }

@@ -138,7 +138,7 @@ describe('the search cache and writes', () => {
     expect(after.results.map((r) => r.title)).toEqual(['Lighthuose archivist']);
   });
 
-  it('an answer that excludes a word is dropped by any new job, and the lexemes of a query are read as the search sees them', async () => {
+  it('an answer whose query needs no word is dropped by any new job; one with words only by a job that may match them all', async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const owner = await createUser(t.db, { role: 'employer' });
     const dock = (await createCompany(t.db, owner.id, { isApproved: true })).id;
@@ -148,10 +148,34 @@ describe('the search cache and writes', () => {
     await createJob(t.db, dock, { title: 'Forklift driver' });
     expect((await ask(service, { search: '-zebra', company: String(dock) })).count).toBe(2);
 
-    expect(await queryLexemes(t.db, 'the "product managers" or Rust')).toEqual({ lexemes: ['product', 'manag', 'rust'], excludes: false });
-    expect(await queryLexemes(t.db, 'python -java')).toEqual({ lexemes: ['python', 'java'], excludes: true });
-    expect(await queryLexemes(t.db, "o'neil's")).toEqual({ lexemes: ['o', 'neil'], excludes: false });
-    expect(await queryLexemes(t.db, 'the and')).toEqual({ lexemes: [], excludes: false });
+    // Two words: a job with one of them cannot change the answer, a job with both does, at once.
+    const both = await ask(service, { search: 'crane forklift', company: String(dock) });
+    const excluding = await ask(service, { search: 'crane -forklift', company: String(dock) });
+    expect([both.count, excluding.count]).toEqual([0, 1]);
+    const hits = service.cacheStats()!.hits;
+    await createJob(t.db, dock, { title: 'Forklift trainer' });
+    expect(await ask(service, { search: 'crane forklift', company: String(dock) })).toEqual(both);
+    expect(await ask(service, { search: 'crane -forklift', company: String(dock) })).toEqual(excluding);
+    expect(service.cacheStats()!.hits).toBe(hits + 2);
+    await createJob(t.db, dock, { title: 'Crane and forklift mechanic' });
+    expect((await ask(service, { search: 'crane forklift', company: String(dock) })).count).toBe(1);
+    // The excluded word rules nothing out: a job with crane, with or without forklift, reaches it.
+    await createJob(t.db, dock, { title: 'Crane rigger' });
+    expect((await ask(service, { search: 'crane -forklift', company: String(dock) })).count).toBe(2);
+  });
+
+  it("reads a query's lexemes and terms as the search sees them, on this PostgreSQL", async () => {
+    expect(await queryLexemes(t.db, 'the "product managers" or Rust')).toEqual({
+      lexemes: ['product', 'manag', 'rust'],
+      terms: { or: [{ and: ['product', 'manag'] }, 'rust'] },
+    });
+    expect(await queryLexemes(t.db, 'python -java')).toEqual({ lexemes: ['python', 'java'], terms: { and: ['python', { not: 'java' }] } });
+    expect(await queryLexemes(t.db, "o'neil's")).toEqual({ lexemes: ['o', 'neil'], terms: { and: ['o', 'neil'] } });
+    expect(await queryLexemes(t.db, '"data for science" engineer')).toEqual({
+      lexemes: ['data', 'scienc', 'engin'],
+      terms: { and: ['data', 'scienc', 'engin'] },
+    });
+    expect(await queryLexemes(t.db, 'the and')).toEqual({ lexemes: [], terms: null });
   });
 
   it('every write records what it changed (search_changes): each job, with its lexemes when what it matches may change', async () => {

@@ -181,6 +181,11 @@ function cacheKey(q: JobSearchQuery, today: string): string {
 
 export interface JobSearchOptions {
   db: Db;
+  /**
+   * Where the cache's freshness read runs (`Database.quick`): a cached answer waits only for it, so
+   * it must not queue behind first-time searches for a pool connection. Defaults to `db`.
+   */
+  freshDb?: Db;
   /** How long answers stay cached (0: no cache); answers with a posted-within window at most 30 s. */
   cacheSeconds?: number;
   /** How many answers the cache holds (least recently used out). */
@@ -190,14 +195,14 @@ export interface JobSearchOptions {
   coarseEstimateAbove?: number;
 }
 
-export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10_000, ...thresholds }: JobSearchOptions) {
+export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cacheEntries = 10_000, ...thresholds }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
   const cache = cacheSeconds > 0 ? new SearchCache<SearchOutcome>(cacheEntries) : undefined;
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served. Concurrent searches share the reads.
   const catchUp = freshReader(async () => {
-    const { version, changes } = await repo.readSearchChanges(db, cache!.version);
+    const { version, changes } = await repo.readSearchChanges(freshDb, cache!.version);
     cache!.apply(version, changes);
     return version;
   });
@@ -304,19 +309,17 @@ export function createJobSearchService({ db, cacheSeconds = 0, cacheEntries = 10
   }
 
   /**
-   * What a cached answer depends on: the jobs on its page, and the lexemes its query looks for as
-   * asked and as searched (a corrected text), one of which a job must have to be found by it. No
-   * lexemes (any job can change it) without words, or with an excluded word (`-java` finds the jobs
-   * without it).
+   * What a cached answer depends on: the jobs on its page, and what its query needs of a job's words
+   * (a job that may match it can change its count, facets and page). A corrected text's answer also
+   * depends on every word as typed: a job with one of them can change whether it is corrected.
    */
   async function reachOf(asked: string | null, searched: string | null, outcome: SearchOutcome): Promise<AnswerReach> {
     const jobIds = outcome.results.map((r) => r.id);
-    if (!searched) return { jobIds, lexemes: null };
-    const texts = [...new Set([asked, searched].filter((t): t is string => !!t))];
-    const queries = await Promise.all(texts.map(queryLexemesOf));
-    const lexemes = queries.flatMap((q) => q.lexemes);
-    if (!lexemes.length || queries.some((q) => q.excludes)) return { jobIds, lexemes: null };
-    return { jobIds, lexemes: [...new Set(lexemes)] };
+    if (!searched) return { jobIds, terms: null };
+    const { terms } = await queryLexemesOf(searched);
+    if (terms === null || !asked || asked === searched) return { jobIds, terms };
+    const typed = await queryLexemesOf(asked);
+    return { jobIds, terms: typed.lexemes.length ? { or: [terms, ...typed.lexemes] } : null };
   }
 
   /** The share of jobs with a one-word text's word when every filter lacks an index (0 otherwise: the indexes narrow it). */

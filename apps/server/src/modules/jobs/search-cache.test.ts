@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchCache, touches, type SearchChange } from './search-cache';
+import { SearchCache, touches, type AnswerReach, type SearchChange } from './search-cache';
 
 const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
 const everything = (version: number): SearchChange => ({ version, jobId: null, lexemes: null });
@@ -9,9 +9,9 @@ const minute = 60_000;
 function filled() {
   const cache = new SearchCache<string>(100);
   cache.apply(10, null);
-  cache.set('python', 10, 'python answer', { jobIds: [1, 2], lexemes: ['python'] }, minute);
-  cache.set('browse', 10, 'browse answer', { jobIds: [3], lexemes: null }, minute);
-  cache.set('nurse', 10, 'nurse answer', { jobIds: [4], lexemes: ['nurs'] }, minute);
+  cache.set('python', 10, 'python answer', { jobIds: [1, 2], terms: 'python' }, minute);
+  cache.set('browse', 10, 'browse answer', { jobIds: [3], terms: null }, minute);
+  cache.set('nurse', 10, 'nurse answer', { jobIds: [4], terms: 'nurs' }, minute);
   return cache;
 }
 
@@ -60,9 +60,9 @@ describe('the search cache', () => {
     const cache = filled();
     // Computed from version 10; meanwhile version 11 added a python job and 12 edited job 4.
     cache.apply(12, [job(11, 60, ['python']), job(12, 4)]);
-    cache.set('python senior', 10, 'stale', { jobIds: [1], lexemes: ['python', 'senior'] }, minute);
-    cache.set('nurse 2', 10, 'stale', { jobIds: [4], lexemes: ['nurs'] }, minute);
-    cache.set('rust', 10, 'fresh', { jobIds: [7], lexemes: ['rust'] }, minute);
+    cache.set('python senior', 10, 'stale', { jobIds: [1], terms: { or: ['python', 'senior'] } }, minute);
+    cache.set('nurse 2', 10, 'stale', { jobIds: [4], terms: 'nurs' }, minute);
+    cache.set('rust', 10, 'fresh', { jobIds: [7], terms: 'rust' }, minute);
     expect(cache.get('python senior')).toBeUndefined();
     expect(cache.get('nurse 2')).toBeUndefined();
     expect(cache.get('rust')).toBe('fresh');
@@ -70,7 +70,7 @@ describe('the search cache', () => {
     const fresh = new SearchCache<string>(10);
     fresh.apply(20, null);
     fresh.apply(21, [job(21, 1, ['a'])]);
-    fresh.set('x', 19, 'too old', { jobIds: [], lexemes: ['b'] }, minute);
+    fresh.set('x', 19, 'too old', { jobIds: [], terms: 'b' }, minute);
     expect(fresh.get('x')).toBeUndefined();
   });
 
@@ -78,10 +78,10 @@ describe('the search cache', () => {
     const cache = new SearchCache<string>(2);
     cache.apply(1, null);
     const now = 1_000_000;
-    cache.set('a', 1, 'A', { jobIds: [], lexemes: ['a'] }, 1000, now);
-    cache.set('b', 1, 'B', { jobIds: [], lexemes: ['b'] }, 1000, now);
+    cache.set('a', 1, 'A', { jobIds: [], terms: 'a' }, 1000, now);
+    cache.set('b', 1, 'B', { jobIds: [], terms: 'b' }, 1000, now);
     expect(cache.get('a', now + 10)).toBe('A');
-    cache.set('c', 1, 'C', { jobIds: [], lexemes: ['c'] }, 1000, now);
+    cache.set('c', 1, 'C', { jobIds: [], terms: 'c' }, 1000, now);
     expect(cache.get('b', now + 10)).toBeUndefined();
     expect(cache.get('a', now + 999)).toBe('A');
     expect(cache.get('a', now + 1000)).toBeUndefined();
@@ -92,12 +92,39 @@ describe('the search cache', () => {
   });
 
   it('says whether a change can touch an answer', () => {
-    const reach = { jobIds: [1], lexemes: ['python'] };
+    const reach = { jobIds: [1], terms: 'python' };
     expect(touches(job(2, 1), reach)).toBe(true);
     expect(touches(job(2, 2), reach)).toBe(false);
     expect(touches(job(2, 2, ['python']), reach)).toBe(true);
     expect(touches(job(2, 2, ['java']), reach)).toBe(false);
-    expect(touches(job(2, 2, ['java']), { jobIds: [], lexemes: null })).toBe(true);
-    expect(touches(everything(2), { jobIds: [], lexemes: ['x'] })).toBe(true);
+    expect(touches(job(2, 2, ['java']), { jobIds: [], terms: null })).toBe(true);
+    expect(touches(everything(2), { jobIds: [], terms: 'x' })).toBe(true);
+  });
+
+  it('drops an answer only when the job may match its query: every word, either side of an or, an excluded word ruling nothing out', () => {
+    const cache = new SearchCache<string>(100);
+    cache.apply(1, null);
+    const answers: Array<[string, AnswerReach]> = [
+      ['python developer', { jobIds: [], terms: { and: ['python', 'develop'] } }],
+      ['python or rust', { jobIds: [], terms: { or: ['python', 'rust'] } }],
+      ['python -java', { jobIds: [], terms: { and: ['python', { not: 'java' }] } }],
+      ['-java', { jobIds: [], terms: { not: 'java' } }],
+    ];
+    for (const [key, reach] of answers) cache.set(key, 1, key, reach, minute);
+    // Python without develop: the two-word answer cannot gain or lose it.
+    cache.apply(2, [job(2, 70, ['python', 'senior'])]);
+    expect(answers.map(([key]) => cache.get(key))).toEqual(['python developer', undefined, undefined, undefined]);
+    for (const [key, reach] of answers) cache.set(key, 2, key, reach, minute);
+    // Rust and java: only the or, and the answer that needs no word.
+    cache.apply(3, [job(3, 71, ['rust', 'java'])]);
+    expect(answers.map(([key]) => cache.get(key))).toEqual(['python developer', undefined, 'python -java', undefined]);
+    for (const [key, reach] of answers) cache.set(key, 3, key, reach, minute);
+    // Both words (before and after an edit, say): every answer.
+    cache.apply(4, [job(4, 72, ['develop', 'python', 'java'])]);
+    expect(answers.map(([key]) => cache.get(key))).toEqual([undefined, undefined, undefined, undefined]);
+    // Computed while a job with only one of its words was written: stored.
+    cache.apply(5, [job(5, 73, ['python'])]);
+    cache.set('python developer', 4, 'computed', answers[0]![1], minute);
+    expect(cache.get('python developer')).toBe('computed');
   });
 });

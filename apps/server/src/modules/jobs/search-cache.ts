@@ -4,10 +4,13 @@
  * changed comes from `search_changes` (migration 0025), read after the version this process last
  * saw by a read begun after each request arrived:
  * - a change naming a job drops every answer whose page shows that job;
- * - a change with the job's lexemes (before and after) also drops every answer whose words share
- *   one of them, and every answer without words: only those can gain or lose the job;
+ * - a change with the job's lexemes (before and after) also drops every answer whose query the job
+ *   may match with them (`mayMatch`: every word of `python developer`, either side of an `or`; an
+ *   excluded word rules nothing out), and every answer whose query needs no word: only those can
+ *   gain or lose the job;
  * - a change naming no job drops everything, and so does a gap in what this process has read.
  */
+import { mayMatch, needsNoWord, wordsOf, type Term } from './query-terms';
 
 /** One row of `search_changes`: a job (with its lexemes when what it matches may have changed), or null: everything. */
 export interface SearchChange {
@@ -16,13 +19,19 @@ export interface SearchChange {
   lexemes: string[] | null;
 }
 
-/** What an answer depends on: the jobs its page shows and its words' lexemes (null: no words, any job can change it). */
+/** What an answer depends on: the jobs its page shows and what its query needs of a job's words (null: nothing, any job can change it). */
 export interface AnswerReach {
   jobIds: readonly number[];
-  lexemes: readonly string[] | null;
+  terms: Term | null;
 }
 
+/** The words one of which a job must have to reach an answer, or null: any job can. */
+const wordsNeeded = (reach: AnswerReach): string[] | null =>
+  reach.terms === null || needsNoWord(reach.terms) ? null : [...new Set(wordsOf(reach.terms))];
+
 interface Entry<V> extends AnswerReach {
+  /** The index's words for it (`wordsNeeded`). */
+  words: string[] | null;
   value: V;
   expires: number;
 }
@@ -105,10 +114,11 @@ export class SearchCache<V> {
       for (const change of this.recent) if (change.version > version && touches(change, reach)) return;
     }
     this.remove(key);
-    this.entries.set(key, { ...reach, value, expires: now + ttlMs });
+    const words = wordsNeeded(reach);
+    this.entries.set(key, { ...reach, words, value, expires: now + ttlMs });
     for (const id of reach.jobIds) addTo(this.byJob, id, key);
-    if (reach.lexemes === null) this.wordless.add(key);
-    else for (const lexeme of reach.lexemes) addTo(this.byLexeme, lexeme, key);
+    if (words === null) this.wordless.add(key);
+    else for (const word of words) addTo(this.byLexeme, word, key);
     while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
   }
 
@@ -120,7 +130,16 @@ export class SearchCache<V> {
     const keys = new Set(this.byJob.get(change.jobId));
     if (change.lexemes !== null) {
       for (const key of this.wordless) keys.add(key);
-      for (const lexeme of change.lexemes) for (const key of this.byLexeme.get(lexeme) ?? []) keys.add(key);
+      // The answers sharing a word with the job, then those whose query the job may match.
+      const lexemes = new Set(change.lexemes);
+      const checked = new Set<string>();
+      for (const lexeme of lexemes) {
+        for (const key of this.byLexeme.get(lexeme) ?? []) {
+          if (checked.has(key)) continue;
+          checked.add(key);
+          if (mayMatch(this.entries.get(key)!.terms!, lexemes)) keys.add(key);
+        }
+      }
     }
     for (const key of keys) this.remove(key);
     this.stats.dropped += keys.size;
@@ -140,8 +159,8 @@ export class SearchCache<V> {
     if (!entry) return;
     this.entries.delete(key);
     for (const id of entry.jobIds) removeFrom(this.byJob, id, key);
-    if (entry.lexemes === null) this.wordless.delete(key);
-    else for (const lexeme of entry.lexemes) removeFrom(this.byLexeme, lexeme, key);
+    if (entry.words === null) this.wordless.delete(key);
+    else for (const word of entry.words) removeFrom(this.byLexeme, word, key);
   }
 }
 
@@ -150,8 +169,7 @@ export function touches(change: SearchChange, reach: AnswerReach): boolean {
   if (change.jobId === null) return true;
   if (reach.jobIds.includes(change.jobId)) return true;
   if (change.lexemes === null) return false;
-  if (reach.lexemes === null) return true;
-  return reach.lexemes.some((lexeme) => change.lexemes!.includes(lexeme));
+  return reach.terms === null || mayMatch(reach.terms, new Set(change.lexemes));
 }
 
 function addTo<K>(index: Map<K, Set<string>>, k: K, key: string): void {

@@ -1,0 +1,84 @@
+/**
+ * What a search query needs of a job's words, read from PostgreSQL's text form of its tsquery
+ * (`websearch_to_tsquery(...)::text`, e.g. `'python' & 'data' <-> 'analyst' | !'java'`), so the
+ * result cache can tell which answers a changed job can reach (docs/decisions/006, "The result
+ * cache"). A phrase needs all its words (where they stand is not known here), and an excluded word
+ * needs nothing: so `mayMatch` says true for every job the query can find, and for a few more.
+ */
+export type Term = string | { and: Term[] } | { or: Term[] } | { not: Term };
+
+/**
+ * The query as terms, or null when it has none (stop words only) or a form this reader does not
+ * know (a prefix or weight mark, an escaped character): such an answer can be reached by any job.
+ */
+export function parseTsquery(text: string): Term | null {
+  const tokens: string[] = [];
+  const pattern = /\s*(?:'((?:[^']|'')*)'(:\S+)?|(<->|<\d+>|&|\||!|\(|\)))/y;
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (!m) return null;
+    at = pattern.lastIndex;
+    if (m[1] !== undefined) {
+      const lexeme = m[1].replace(/''/g, "'");
+      if (m[2] !== undefined || lexeme.includes('\\')) return null;
+      tokens.push(`'${lexeme}`);
+    } else tokens.push(m[3]!.startsWith('<') ? '<->' : m[3]!);
+  }
+  if (!tokens.length) return null;
+  let i = 0;
+  // Precedence as PostgreSQL's: ! binds tightest, then <->, then &, then |.
+  const anyOf = (): Term | null => {
+    const parts = [allOf()];
+    while (tokens[i] === '|') {
+      i++;
+      parts.push(allOf());
+    }
+    return parts.includes(null) ? null : parts.length === 1 ? parts[0]! : { or: parts as Term[] };
+  };
+  const allOf = (): Term | null => {
+    // A phrase (a <-> b) needs both words, as `&` does.
+    const parts = [unary()];
+    while (tokens[i] === '&' || tokens[i] === '<->') {
+      i++;
+      parts.push(unary());
+    }
+    return parts.includes(null) ? null : parts.length === 1 ? parts[0]! : { and: parts as Term[] };
+  };
+  const unary = (): Term | null => {
+    const token = tokens[i++];
+    if (token === undefined) return null;
+    if (token === '!') {
+      const inner = unary();
+      return inner === null ? null : { not: inner };
+    }
+    if (token === '(') {
+      const inner = anyOf();
+      return tokens[i++] === ')' ? inner : null;
+    }
+    return token.startsWith("'") ? token.slice(1) : null;
+  };
+  const term = anyOf();
+  return i === tokens.length ? term : null;
+}
+
+/** Whether a job whose words are among `lexemes` may be found by the query (an excluded word never rules it out here). */
+export function mayMatch(term: Term, lexemes: ReadonlySet<string>): boolean {
+  if (typeof term === 'string') return lexemes.has(term);
+  if ('and' in term) return term.and.every((t) => mayMatch(t, lexemes));
+  if ('or' in term) return term.or.some((t) => mayMatch(t, lexemes));
+  return true;
+}
+
+/** The words a job must have one of to be found (not those under an exclusion). */
+export function wordsOf(term: Term): string[] {
+  if (typeof term === 'string') return [term];
+  if ('and' in term) return term.and.flatMap(wordsOf);
+  if ('or' in term) return term.or.flatMap(wordsOf);
+  return [];
+}
+
+/** Whether the query can find jobs without any particular word (`-java` alone): any job can reach its answer. */
+export const needsNoWord = (term: Term): boolean => mayMatch(term, new Set());
