@@ -1,6 +1,8 @@
 import {
   employmentTypes,
   experienceLevels,
+  jobFacets,
+  jobSummary,
   type FacetValue,
   type JobFacets,
   type JobSearchQuery,
@@ -148,6 +150,8 @@ function toCriteria(q: JobSearchQuery, text: string | null, today: string): Sear
 }
 
 /** What a search answers before paging links are added: cached as one piece. */
+const jobSummaries = jobSummary.array();
+
 interface SearchOutcome {
   results: JobSummary[];
   count: number;
@@ -381,11 +385,13 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
       }
     }
     const { page, counted } = await finish(criteria, sampled);
+    // Checked against the response's schema here, once per computed answer: the route sends what
+    // it is given (jobsRoutes), so a cached answer is not checked again at every request.
     const outcome = {
-      results: page.map(presentJobSummary),
+      results: jobSummaries.parse(page.map(presentJobSummary)),
       count: counted.total,
       countIsEstimate: counted.isEstimate,
-      facets: await buildFacets(q, counted.facets),
+      facets: jobFacets.parse(await buildFacets(q, counted.facets)),
       correctedSearch,
     };
     return { outcome, asked, searched: text };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { jobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../db/seed/factories';
@@ -411,6 +412,21 @@ describe('GET /api/jobs/ search', () => {
     const [plain] = (await search(`company=${company.id}`)).results;
     expect(plain!.snippet.startsWith('We are a family business')).toBe(true);
     expect(plain!.snippet_highlights).toEqual([]);
+  });
+
+  it("sends exactly the response schema's fields, when computed and when served from the cache", async () => {
+    const { company } = await companyWithJobs([{ title: 'Ferry engineer', description: 'Keep the ferries running.' }]);
+    const bodies: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ url: `/api/jobs/?search=ferry&company=${company.id}` });
+      expect(res.statusCode).toBe(200);
+      bodies.push(JSON.parse(res.body));
+    }
+    const [computed, cached] = bodies;
+    expect(cached).toEqual(computed);
+    // Nothing the schema does not name, and every field valid (parse strips and checks).
+    expect(jobSearchResult.parse(computed)).toEqual(computed);
+    expect((computed as { results: unknown[] }).results).toHaveLength(1);
   });
 
   it('ranks a title match above a description-only match', async () => {
