@@ -274,7 +274,6 @@ async function cacheCounts(file: string): Promise<CacheCounts> {
 async function warmUp(
   base: string,
   searches: string[],
-  asked: Set<number>,
 ): Promise<{ seconds: number; requests: number; errors: number; statuses: Record<number, number> }> {
   const todo = searches.map((_, k) => searches.length - 1 - k);
   const started = performance.now();
@@ -285,7 +284,6 @@ async function warmUp(
     Array.from({ length: concurrency }, async () => {
       while (next < todo.length) {
         const k = todo[next++]!;
-        asked.add(k);
         const res = await get(`${base}/api/jobs/${searches[k] ? `?${searches[k]}` : ''}`);
         if (res.status !== 200) {
           errors++;
@@ -298,14 +296,7 @@ async function warmUp(
 }
 
 /** The Zipf mix at concurrency `concurrency` for `durationSeconds`, with a writer at `writeRate` a second when above 0. */
-async function mixedTraffic(
-  base: string,
-  databaseUrl: string,
-  searches: string[],
-  writeRate: number,
-  seen: Set<number>,
-  seed: number,
-): Promise<MixRun> {
+async function mixedTraffic(base: string, databaseUrl: string, searches: string[], writeRate: number, seed: number): Promise<MixRun> {
   const draw = zipf(searches.length, 1.1, createRandom(seed));
   const asked = new Set<number>();
   const samples: number[] = [];
@@ -335,7 +326,6 @@ async function mixedTraffic(
       while (performance.now() < deadline) {
         const k = draw();
         asked.add(k);
-        seen.add(k);
         const query = searches[k]!;
         const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
         requests++;
@@ -421,11 +411,10 @@ async function main() {
     if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate]);
     const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
     const server = await startServer(seeded.url, { BENCH_CACHE_FILE: cacheFile });
-    const seen = new Set<number>();
     try {
       for (const [i, [name, rate]] of runs.entries()) {
         if (rate < 0) {
-          const w = await warmUp(server.base, searches, seen);
+          const w = await warmUp(server.base, searches);
           mixWarmUp = w;
           log(
             `  warm-up: all ${w.requests.toLocaleString('en')} searches once each, the rarest first, at c=${concurrency}, in ${w.seconds.toFixed(1)} s`,
@@ -433,7 +422,7 @@ async function main() {
           continue;
         }
         const before = await cacheCounts(cacheFile);
-        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, seen, 5 + i);
+        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i);
         const after = await cacheCounts(cacheFile);
         const m = mix[name]!;
         m.cache = {

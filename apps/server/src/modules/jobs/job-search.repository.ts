@@ -3,7 +3,7 @@ import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/sha
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
 import type { SearchChange } from './search-cache';
-import { parseTsquery, type Term } from './query-terms';
+import { readTsquery, type Term } from './query-terms';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { headlineOptions, matchedSnippet, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
@@ -435,13 +435,11 @@ export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number
 /**
  * The lexemes a search text's query looks for (`websearch_to_tsquery`, so stop words and operators
  * are as the search sees them, excluded words too) and what the query needs of a job's words
- * (`parseTsquery`; null when it needs none or its form is not read, so any job can reach it).
+ * (`readTsquery`; null when it needs none or its form is not read, so any job can reach it).
  */
 export async function queryLexemes(db: Db, text: string): Promise<{ lexemes: string[]; terms: Term | null }> {
   const rows = await queryRows<{ query: string }>(db, sql`select websearch_to_tsquery('english', ${text})::text as query`);
-  const query = rows[0]?.query ?? '';
-  const lexemes = [...query.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
-  return { lexemes, terms: parseTsquery(query) };
+  return readTsquery(rows[0]?.query ?? '');
 }
 
 /**

@@ -149,9 +149,10 @@ function toCriteria(q: JobSearchQuery, text: string | null, today: string): Sear
   };
 }
 
-/** What a search answers before paging links are added: cached as one piece. */
+/** A page of summaries, as the response's schema has them. */
 const jobSummaries = jobSummary.array();
 
+/** What a search answers before paging links are added: cached as one piece. */
 interface SearchOutcome {
   results: JobSummary[];
   count: number;

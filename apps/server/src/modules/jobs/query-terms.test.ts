@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayMatch, needsNoWord, parseTsquery, wordsOf } from './query-terms';
+import { mayMatch, needsNoWord, parseTsquery, readTsquery, wordsOf } from './query-terms';
 
 describe('what a query needs of a job', () => {
   it("reads PostgreSQL's text form of a tsquery with its precedence: ! before <-> and &, before |", () => {
@@ -15,6 +15,13 @@ describe('what a query needs of a job', () => {
     expect(parseTsquery("'a' &")).toBeNull();
     expect(parseTsquery("( 'a'")).toBeNull();
     expect(parseTsquery("'back\\\\slash'")).toBeNull();
+  });
+
+  it('names every lexeme of the text, excluded ones and those of a form it cannot read too', () => {
+    expect(readTsquery("'python' & !'java'")).toEqual({ lexemes: ['python', 'java'], terms: { and: ['python', { not: 'java' }] } });
+    expect(readTsquery("'a' & 'pyth':*")).toEqual({ lexemes: ['a', 'pyth'], terms: null });
+    expect(readTsquery("'a' ? 'b' ")).toEqual({ lexemes: ['a', 'b'], terms: null });
+    expect(readTsquery('')).toEqual({ lexemes: [], terms: null });
   });
 
   it('says a job may match when it has the words a match needs; an exclusion rules nothing out', () => {

@@ -8,25 +8,41 @@
 export type Term = string | { and: Term[] } | { or: Term[] } | { not: Term };
 
 /**
- * The query as terms, or null when it has none (stop words only) or a form this reader does not
- * know (a prefix or weight mark, an escaped character): such an answer can be reached by any job.
+ * The lexemes a query's text names (excluded ones too), and the query as terms, or null when it has
+ * none (stop words only) or a form this reader does not know (a prefix or weight mark, an escaped
+ * character): such an answer can be reached by any job.
  */
-export function parseTsquery(text: string): Term | null {
+export function readTsquery(text: string): { lexemes: string[]; terms: Term | null } {
+  const lexemes: string[] = [];
   const tokens: string[] = [];
+  let known = true;
   const pattern = /\s*(?:'((?:[^']|'')*)'(:\S+)?|(<->|<\d+>|&|\||!|\(|\)))/y;
+  const query = text.trimEnd();
   let at = 0;
-  while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
+  while (at < query.length) {
     pattern.lastIndex = at;
-    const m = pattern.exec(text);
-    if (!m) return null;
+    const m = pattern.exec(query);
+    if (!m) {
+      // Not a form it knows: the terms are not read, the lexemes further on still are.
+      known = false;
+      at++;
+      continue;
+    }
     at = pattern.lastIndex;
     if (m[1] !== undefined) {
       const lexeme = m[1].replace(/''/g, "'");
-      if (m[2] !== undefined || lexeme.includes('\\')) return null;
+      lexemes.push(lexeme);
+      if (m[2] !== undefined || lexeme.includes('\\')) known = false;
       tokens.push(`'${lexeme}`);
     } else tokens.push(m[3]!.startsWith('<') ? '<->' : m[3]!);
   }
+  return { lexemes, terms: known ? termsOf(tokens) : null };
+}
+
+/** The query as terms (`readTsquery`'s). */
+export const parseTsquery = (text: string): Term | null => readTsquery(text).terms;
+
+function termsOf(tokens: string[]): Term | null {
   if (!tokens.length) return null;
   let i = 0;
   // Precedence as PostgreSQL's: ! binds tightest, then <->, then &, then |.
