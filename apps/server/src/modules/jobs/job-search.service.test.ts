@@ -65,6 +65,16 @@ describe('the search cache', () => {
     expect(after.results[0]!.title).toBe('Lighthouse painter');
   });
 
+  it('computes an answer once for the requests that ask it together', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => service.search(query({ search: 'keeper', employment_type: 'Part-time' }), page)),
+    );
+    expect(answers[0]!.count).toBe(16);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(service.cacheStats()).toMatchObject({ misses: 4, shared: 3 });
+  });
+
   it('is keyed by every input: other pages and filters are not served from one entry', async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const one = await service.search(query({ search: 'lighthouse', page: '1' }), page);

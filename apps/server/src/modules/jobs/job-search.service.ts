@@ -409,17 +409,15 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
         // Every write committed before this request arrived has dropped the answers it could change.
         const key = cacheKey(q, today);
         const version = await catchUp();
-        outcome = cache.get(key);
-        if (!outcome) {
+        outcome = await cache.getOrCompute(key, version, async () => {
           // The text's lexemes are read beside the search (the cache needs them after it).
           const asked = normalizeSearchText(q.search);
           if (asked) queryLexemesOf(asked).catch(() => undefined);
           const computed = await compute(q, today);
-          outcome = computed.outcome;
-          const reach = await reachOf(computed.asked, computed.searched, outcome);
+          const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
           const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-          cache.set(key, version, outcome, reach, seconds * 1000);
-        }
+          return { value: computed.outcome, reach, ttlMs: seconds * 1000 };
+        });
       } else {
         outcome = (await compute(q, today)).outcome;
       }

@@ -80,11 +80,11 @@ describe('the search cache', () => {
     const now = 1_000_000;
     cache.set('a', 1, 'A', { jobIds: [], terms: 'a' }, 1000, now);
     cache.set('b', 1, 'B', { jobIds: [], terms: 'b' }, 1000, now);
-    expect(cache.get('a', now + 10)).toBe('A');
+    expect(cache.get('a', { now: now + 10 })).toBe('A');
     cache.set('c', 1, 'C', { jobIds: [], terms: 'c' }, 1000, now);
-    expect(cache.get('b', now + 10)).toBeUndefined();
-    expect(cache.get('a', now + 999)).toBe('A');
-    expect(cache.get('a', now + 1000)).toBeUndefined();
+    expect(cache.get('b', { now: now + 10 })).toBeUndefined();
+    expect(cache.get('a', { now: now + 999 })).toBe('A');
+    expect(cache.get('a', { now: now + 1000 })).toBeUndefined();
     expect(cache.size).toBe(1);
     // A dropped entry leaves nothing behind in the indexes: a later change touching it is harmless.
     cache.apply(2, [job(2, 5, ['a', 'c'])]);
@@ -126,5 +126,81 @@ describe('the search cache', () => {
     cache.apply(5, [job(5, 73, ['python'])]);
     cache.set('python developer', 4, 'computed', answers[0]![1], minute);
     expect(cache.get('python developer')).toBe('computed');
+  });
+
+  describe('askers of an answer being computed', () => {
+    /** A computation the test finishes by hand, counting how often it was begun. */
+    function computations(reach: AnswerReach) {
+      const begun: Array<(value: string) => void> = [];
+      const compute = (value: string) => () =>
+        new Promise<{ value: string; reach: AnswerReach; ttlMs: number }>((resolve) => {
+          begun.push(() => resolve({ value, reach, ttlMs: minute }));
+        });
+      return { begun, compute };
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('wait for it instead of computing it again', async () => {
+      const cache = new SearchCache<string>(100);
+      cache.apply(1, null);
+      const { begun, compute } = computations({ jobIds: [1], terms: 'python' });
+      const asks = [1, 2, 3].map(() => cache.getOrCompute('python', 1, compute('python answer')));
+      await settle();
+      expect(begun).toHaveLength(1);
+      begun[0]!('python answer');
+      expect(await Promise.all(asks)).toEqual(['python answer', 'python answer', 'python answer']);
+      expect(cache.stats).toMatchObject({ misses: 3, shared: 2, hits: 0 });
+      expect(await cache.getOrCompute('python', 1, compute('again'))).toBe('python answer');
+      expect(begun).toHaveLength(1);
+    });
+
+    it('compute their own when a write applied after it began can change it, and share it when the write cannot', async () => {
+      const cache = new SearchCache<string>(100);
+      cache.apply(1, null);
+      const { begun, compute } = computations({ jobIds: [1], terms: 'python' });
+      const early = cache.getOrCompute('python', 1, compute('before the write'));
+      await settle();
+      // A job with python is written; the next asker has read it (version 2) and finds the computation begun at 1.
+      cache.apply(2, [job(2, 9, ['python'])]);
+      const late = cache.getOrCompute('python', 2, compute('after the write'));
+      await settle();
+      begun[0]!('before the write');
+      // The first asker arrived before the write: its answer stands, but it is not kept nor given to the second.
+      expect(await early).toBe('before the write');
+      await settle();
+      expect(begun).toHaveLength(2);
+      begun[1]!('after the write');
+      expect(await late).toBe('after the write');
+      expect(cache.get('python')).toBe('after the write');
+
+      // A write the answer cannot see (a java job) does not stop the sharing.
+      cache.apply(3, [job(3, 10, ['python'])]);
+      const first = cache.getOrCompute('python', 3, compute('fresh'));
+      await settle();
+      cache.apply(4, [job(4, 11, ['java'])]);
+      const second = cache.getOrCompute('python', 4, compute('unused'));
+      await settle();
+      begun[2]!('fresh');
+      expect(await Promise.all([first, second])).toEqual(['fresh', 'fresh']);
+      expect(begun).toHaveLength(3);
+    });
+
+    it('compute their own when it fails', async () => {
+      const cache = new SearchCache<string>(100);
+      cache.apply(1, null);
+      let calls = 0;
+      const failing = cache.getOrCompute('x', 1, async () => {
+        calls++;
+        await settle();
+        throw new Error('pool timed out');
+      });
+      const other = cache.getOrCompute('x', 1, async () => {
+        calls++;
+        return { value: 'X', reach: { jobIds: [], terms: 'x' }, ttlMs: minute };
+      });
+      await expect(failing).rejects.toThrow('pool timed out');
+      expect(await other).toBe('X');
+      expect(calls).toBe(2);
+    });
   });
 });

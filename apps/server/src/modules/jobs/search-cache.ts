@@ -44,13 +44,19 @@ export class SearchCache<V> {
   private readonly byJob = new Map<number, Set<string>>();
   private readonly byLexeme = new Map<string, Set<string>>();
   private readonly wordless = new Set<string>();
+  /** The answers being computed now, by key (`getOrCompute`). */
+  private readonly flights = new Map<string, Promise<V>>();
   /** The newest version whose changes are applied; undefined before the first read. */
   private applied: number | undefined;
   /** Changes applied lately, oldest first, and the version before the oldest of them. */
   private recent: SearchChange[] = [];
   private recentFrom: number | undefined;
-  /** Counts since the cache was made: answers served, stored, and dropped by writes. */
-  readonly stats = { hits: 0, misses: 0, dropped: 0, flushes: 0 };
+  /**
+   * Counts since the cache was made: answers served from it, not found in it, found after waiting
+   * for another request's computation of the same answer (`shared`; those were counted as misses
+   * first), and dropped by writes.
+   */
+  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, flushes: 0 };
 
   constructor(private readonly maxEntries: number) {}
 
@@ -89,18 +95,52 @@ export class SearchCache<V> {
     this.applied = version;
   }
 
-  get(key: string, now = Date.now()): V | undefined {
+  /**
+   * The answer kept for `key`, if any. `shared`: asked again after waiting for another request's
+   * computation of it (counted apart: that request's miss was counted already).
+   */
+  get(key: string, { shared = false, now = Date.now() }: { shared?: boolean; now?: number } = {}): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expires <= now) {
       if (entry) this.remove(key);
-      this.stats.misses++;
+      if (!shared) this.stats.misses++;
       return undefined;
     }
     // Least recently used first: move it to the end.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.stats.hits++;
+    if (shared) this.stats.shared++;
+    else this.stats.hits++;
     return entry.value;
+  }
+
+  /**
+   * The answer for `key`: kept, or being computed for another request (a popular search just
+   * dropped by a write, or expired: its askers wait for one computation instead of each making
+   * their own), or computed now by `compute` from data at least as new as `version` and kept.
+   * A computation another request began is used only if it was stored, that is if nothing applied
+   * since it began could change it (which covers every write committed before this request
+   * arrived, applied at `version`); if it was not, this request computes its own.
+   */
+  async getOrCompute(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
+    let value = this.get(key);
+    if (value !== undefined) return value;
+    const flight = this.flights.get(key);
+    if (flight) {
+      await flight.catch(() => undefined);
+      value = this.get(key, { shared: true });
+      if (value !== undefined) return value;
+    }
+    const computing = compute().then(({ value: computed, reach, ttlMs }) => {
+      this.set(key, version, computed, reach, ttlMs);
+      return computed;
+    });
+    this.flights.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      if (this.flights.get(key) === computing) this.flights.delete(key);
+    }
   }
 
   /**
