@@ -44,7 +44,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
