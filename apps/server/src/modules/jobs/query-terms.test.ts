@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mayMatch, needsNoWord, parseTsquery, readTsquery, wordsOf } from './query-terms';
+import { mayMatch, needsNoWord, readTsquery, wordsOf } from './query-terms';
+
+/** The query as terms. */
+const parseTsquery = (text: string) => readTsquery(text).terms;
 
 describe('what a query needs of a job', () => {
   it("reads PostgreSQL's text form of a tsquery with its precedence: ! before <-> and &, before |", () => {

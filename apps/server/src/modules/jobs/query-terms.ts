@@ -39,9 +39,6 @@ export function readTsquery(text: string): { lexemes: string[]; terms: Term | nu
   return { lexemes, terms: known ? termsOf(tokens) : null };
 }
 
-/** The query as terms (`readTsquery`'s). */
-export const parseTsquery = (text: string): Term | null => readTsquery(text).terms;
-
 function termsOf(tokens: string[]): Term | null {
   if (!tokens.length) return null;
   let i = 0;

@@ -202,5 +202,23 @@ describe('the search cache', () => {
       expect(await other).toBe('X');
       expect(calls).toBe(2);
     });
+
+    it('when it fails, wait for the one computation the first of them begins instead of all computing again', async () => {
+      const cache = new SearchCache<string>(100);
+      cache.apply(1, null);
+      let calls = 0;
+      const compute = (fails: boolean) => async () => {
+        calls++;
+        await settle();
+        if (fails) throw new Error('pool timed out');
+        return { value: 'X', reach: { jobIds: [], terms: 'x' }, ttlMs: minute };
+      };
+      const failing = cache.getOrCompute('x', 1, compute(true));
+      const waiters = [1, 2, 3].map(() => cache.getOrCompute('x', 1, compute(false)));
+      await expect(failing).rejects.toThrow('pool timed out');
+      expect(await Promise.all(waiters)).toEqual(['X', 'X', 'X']);
+      expect(calls).toBe(2);
+      expect(cache.stats).toMatchObject({ misses: 4, shared: 2 });
+    });
   });
 });

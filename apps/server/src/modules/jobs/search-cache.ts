@@ -120,13 +120,18 @@ export class SearchCache<V> {
    * their own), or computed now by `compute` from data at least as new as `version` and kept.
    * A computation another request began is used only if it was stored, that is if nothing applied
    * since it began could change it (which covers every write committed before this request
-   * arrived, applied at `version`); if it was not, this request computes its own.
+   * arrived, applied at `version`); if it was not, this request waits for the next computation
+   * another waiter began, or computes its own.
    */
   async getOrCompute(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
     let value = this.get(key);
     if (value !== undefined) return value;
-    const flight = this.flights.get(key);
-    if (flight) {
+    // Twice at most: when a computation failed or was not kept, the first of its waiters begins
+    // another and the others wait for that one, rather than all computing at once (under overload,
+    // a failure is a pool time-out: that many more searches would make it worse).
+    for (let waited = 0; waited < 2; waited++) {
+      const flight = this.flights.get(key);
+      if (!flight) break;
       await flight.catch(() => undefined);
       value = this.get(key, { shared: true });
       if (value !== undefined) return value;
