@@ -245,7 +245,7 @@ interface MixRun {
   distinct: number;
   latency: Stats;
   writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number };
-  /** The server's search cache during the run: answers served from it, computed, dropped by writes; its size and the process's memory after. */
+  /** The server's search cache during the run: answers served from it, computed, dropped by writes or brought up to date; its size and the process's memory after. */
   cache?: CacheCounts;
 }
 
@@ -255,6 +255,8 @@ interface CacheCounts {
   /** Misses answered by another request's computation of the same answer. */
   shared: number;
   dropped: number;
+  /** Answers a write reached that were brought up to date instead of dropped. */
+  updated: number;
   flushes: number;
   size: number;
   rssMb: number;
@@ -440,6 +442,7 @@ async function main() {
           misses: after.misses - before.misses,
           shared: after.shared - before.shared,
           dropped: after.dropped - before.dropped,
+          updated: (after.updated ?? 0) - (before.updated ?? 0),
           flushes: after.flushes - before.flushes,
         };
         log(
@@ -507,7 +510,7 @@ async function main() {
         ? `; ${m.writes.writes} writes (${m.writes.errors} failed), a new job found after p50 ${ms(m.writes.foundP50)} / max ${ms(m.writes.foundMax)} ms (${m.writes.probes} probes)`
         : '';
       const c = m.cache
-        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes, ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
+        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes and ${m.cache.updated.toLocaleString('en')} brought up to date, ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
         : '';
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,

@@ -446,6 +446,12 @@ export const searchChanges = pgTable(
     version: bigint('version', { mode: 'number' }).notNull(),
     jobId: integer('job_id'),
     lexemes: text('lexemes').array(),
+    /**
+     * The job's search row before and after the change (migration 0026), when what it matches may
+     * have changed: what the caches need to bring an answer up to date instead of dropping it.
+     */
+    before: jsonb('before'),
+    after: jsonb('after'),
   },
   (t) => [index('search_changes_version_idx').on(t.version)],
 );

@@ -3,7 +3,8 @@ import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/sha
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
 import type { SearchChange } from './search-cache';
-import { readTsquery, type Term } from './query-terms';
+import type { SearchRow } from './live-answers';
+import { readTsquery } from './query-terms';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { headlineOptions, matchedSnippet, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
@@ -43,7 +44,7 @@ export interface FacetRow {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const tsquery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+const tsquery = (text: string | SQL) => sql`websearch_to_tsquery('english', ${text})`;
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::integer[]`;
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
@@ -121,8 +122,15 @@ async function sliceStart(db: Db, size: number): Promise<Date | null> {
   return rows[0] ? new Date(rows[0].posted_at) : null;
 }
 
-/** Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of results, in order. */
-function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL } {
+/** Microseconds since 1970 of a timestamp column: exact where a JavaScript Date keeps milliseconds. */
+const microseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
+
+/**
+ * Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of
+ * results, in order; for relevance within the ranked candidates, `ranked` is a CTE of every
+ * candidate (id, rank, posted_at) that `page` reads.
+ */
+function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL; ranked?: SQL } {
   const inSlice = since ? sql` and ${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql``;
   const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
@@ -140,7 +148,14 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
         candidates.posted_at, 0 as part, count(*) over ()::int as found
       from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
       join job_search as ranked_job on ranked_job.id = candidates.id`;
-    if (c.offset + c.limit <= rankCandidates) return { query: sql`${ranked} order by ${order} limit ${c.limit} offset ${c.offset}`, order };
+    if (c.offset + c.limit <= rankCandidates) {
+      // The candidates are kept apart: a cached answer is kept up to date from them (live-answers.ts).
+      return {
+        ranked,
+        query: sql`select * from ranked order by ${order} limit ${c.limit} offset ${c.offset}`,
+        order,
+      };
+    }
     const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
@@ -157,9 +172,9 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
  * One page of matching public jobs, in the asked order, with a snippet around the matched words.
  * Null only for a slice that held too few matches to be sure of the page.
  */
-export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobSummaryRecord[]>;
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
+export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobPage>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobPage | null>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobPage | null> {
   // A slice with fewer jobs than its size is all of them: no date bound.
   const since = typeof plan === 'object' ? await sliceStart(db, plan.slice) : null;
   const page = pageIds(c, plan, since);
@@ -182,13 +197,22 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     opening: string;
     headline: string | null;
     found: number | null;
+    rank: number;
+    posted_us: string | number;
+    candidates: Array<[number, string | number, number]> | null;
   };
+  // Every ranked candidate, newest first, once (on the page's first row).
+  const candidates = page.ranked
+    ? sql`case when row_number() over () = 1 then (select json_agg(json_build_array(r.id, ${microseconds(sql`r.posted_at`)}, r.rank)
+        order by r.posted_at desc, r.id desc) from ranked r) end`
+    : sql`null::json`;
   const query = sql`
-    with page as (${page.query})
+    with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}page as (${page.query})
     select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      left(${jobs.description}, 400) as opening, ${headline} as headline, page.found
+      left(${jobs.description}, 400) as opening, ${headline} as headline, page.found, page.rank,
+      ${microseconds(sql`page.posted_at`)} as posted_us, ${candidates} as candidates
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
   // A walk forbids the other ways for this one statement (settings local to its transaction).
@@ -204,7 +228,8 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     const complete = c.text && c.sort === 'relevance' ? rows[0]?.found === rankCandidates : rows.length === c.limit;
     if (!complete) return null;
   }
-  return rows.map((r) => ({
+  const list = rows.find((r) => r.candidates)?.candidates;
+  const records = rows.map((r) => ({
     id: r.id,
     title: r.title,
     companyId: r.company_id,
@@ -220,8 +245,27 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     skills: r.skills,
     postedAt: new Date(r.posted_at),
     snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
+    postedUs: Number(r.posted_us),
+    rank: Number(r.rank),
   }));
+  return Object.assign(records, {
+    candidates: page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null,
+  });
 }
+
+/** A job of a page, with where it sorts: its posting time in microseconds and its rank (0 when not ranked). */
+export type PageRecord = JobSummaryRecord & { postedUs: number; rank: number };
+/** A ranked candidate of a relevance page (`rankCandidates`). */
+export interface RankedCandidate {
+  id: number;
+  postedUs: number;
+  rank: number;
+}
+/**
+ * A page of jobs in order, and for relevance within the ranked candidates every candidate, newest
+ * first (null otherwise; empty when nothing matched).
+ */
+export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null };
 
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;
@@ -239,7 +283,7 @@ export async function countJobFacets(
   c: SearchCriteria,
   limits: { location: number; skills: number },
   options: { sampleEvery?: SampleRate } = {},
-): Promise<{ total: number; scanned: number; facets: FacetRow[] }> {
+): Promise<{ total: number; scanned: number; facets: FacetRow[]; unlisted: FacetBounds }> {
   const f = facetConditions(c);
   const flag = (name: FacetName) => (f[name] ? sql`(${f[name]})` : sql`true`);
   const flags = (names: FacetName[]) => sql.raw(names.map((n) => `f_${n}`).join(' and ') || 'true');
@@ -247,7 +291,12 @@ export async function countJobFacets(
   const others = (name: FacetName) => flags(active.filter((n) => n !== name));
   const every = flags(active);
   const selectedSkills = intArray(c.skills ?? []);
-  const rows = await queryRows<{ facet: FacetName | 'total' | 'base'; value: string | null; label: string | null; n: number }>(
+  const rows = await queryRows<{
+    facet: FacetName | 'total' | 'base' | 'location_next' | 'skills_next';
+    value: string | null;
+    label: string | null;
+    n: number;
+  }>(
     db,
     sql`
     with base as materialized (
@@ -280,27 +329,42 @@ export async function countJobFacets(
       ('posted_within', '1', 'Past 24 hours', n_day), ('posted_within', '7', 'Past week', n_week), ('posted_within', '30', 'Past month', n_month)
     ) as v(facet, value, label, n) where g_type = 1 and g_level = 1
     union all
-    (select 'location', location, location, count(*)::int from base where ${others('location')} group by 2 order by 4 desc, 2 limit ${limits.location})
+    (select case when ord <= ${limits.location} then 'location' else 'location_next' end, value, value, n
+      from (select location as value, count(*)::int as n, row_number() over (order by count(*) desc, location) as ord
+        from base where ${others('location')} group by location order by 2 desc, 1 limit ${limits.location + 1}) as x)
     union all
     (select 'category', x.id::text, t.name, x.n
       from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
       join job_categories t on t.id = x.id)
     union all
-    (select 'skills', x.id::text, t.name, x.n
-      from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
-      join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 4 desc, 3 limit ${limits.skills})`,
+    (select case when ord <= ${limits.skills} then 'skills' else 'skills_next' end, id::text, name, n
+      from (select x.id, t.name, x.n, row_number() over (order by x.id = any(${selectedSkills}) desc, x.n desc, t.name) as ord
+        from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
+        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, 2 limit ${limits.skills + 1}) as y)`,
   );
   let total = 0;
   let scanned = 0;
   const facets: FacetRow[] = [];
+  const unlisted: FacetBounds = { location: null, skills: null };
   for (const row of rows) {
     if (row.facet === 'total') total = row.n;
     else if (row.facet === 'base') scanned = row.n;
+    else if (row.facet === 'location_next') unlisted.location = row.n;
+    else if (row.facet === 'skills_next') unlisted.skills = row.n;
     else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
       facets.push({ facet: row.facet, value: row.value ?? '', label: row.label ?? '', count: row.n });
     }
   }
-  return { total, scanned, facets };
+  return { total, scanned, facets, unlisted };
+}
+
+/**
+ * The greatest count of a location, or of a skill, that the facet's list left out (it holds the
+ * most common only); null when it left none out.
+ */
+export interface FacetBounds {
+  location: number | null;
+  skills: number | null;
 }
 
 /** The exact count of matching public jobs, every filter applied (its indexes narrow it). */
@@ -401,17 +465,85 @@ export async function readSearchChanges(
     after === undefined
       ? sql`null::json`
       : sql`case when s.version - ${after}::bigint <= ${most}::bigint then coalesce((
-          select json_agg(json_build_array(c.version, c.job_id, c.lexemes) order by c.version)
+          select json_agg(json_build_array(c.version, c.job_id, c.lexemes, c.before, c.after) order by c.version)
           from ${searchChanges} c where c.version > ${after}::bigint), '[]'::json) end`;
-  const rows = await queryRows<{ version: number | string; changes: Array<[number | string, number | null, string[] | null]> | null }>(
+  type Row = [number | string, number | null, string[] | null, StoredSearchRow | null, StoredSearchRow | null];
+  const rows = await queryRows<{ version: number | string; changes: Row[] | null }>(
     db,
     sql`select s.version, ${changes} as changes from ${searchState} s where s.id = 1`,
   );
   const row = rows[0];
   return {
     version: Number(row?.version ?? 0),
-    changes: row?.changes?.map(([version, jobId, lexemes]) => ({ version: Number(version), jobId, lexemes })) ?? null,
+    changes:
+      row?.changes?.map(([version, jobId, lexemes, before, after]) => ({
+        version: Number(version),
+        jobId,
+        lexemes,
+        ...(jobId !== null && lexemes !== null && (before || after)
+          ? { rows: { before: searchRowOf(before), after: searchRowOf(after) } }
+          : {}),
+      })) ?? null,
   };
+}
+
+/** A search row as migration 0026's `job_search_change_row` writes it. */
+interface StoredSearchRow {
+  company_id: number;
+  salary_min: number | null;
+  salary_max: number | null;
+  currency: string;
+  posted_us: number | string;
+  deadline: string | null;
+  is_open: boolean;
+  company_approved: boolean | null;
+  is_remote: boolean;
+  employment_type: string;
+  experience_level: string;
+  location: string;
+  category_ids: number[];
+  skill_ids: number[];
+  lexemes: string[];
+  vector: string | null;
+}
+
+function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
+  if (!row) return null;
+  return {
+    companyId: row.company_id,
+    salaryMin: row.salary_min,
+    salaryMax: row.salary_max,
+    currency: row.currency,
+    postedUs: Number(row.posted_us),
+    deadline: row.deadline,
+    isOpen: row.is_open,
+    companyApproved: row.company_approved === true,
+    isRemote: row.is_remote,
+    employmentType: row.employment_type,
+    experienceLevel: row.experience_level,
+    location: row.location,
+    categoryIds: row.category_ids,
+    skillIds: row.skill_ids,
+    lexemes: row.lexemes,
+    vector: row.vector,
+  };
+}
+
+/** `ts_rank` of each vector (a job's, as text) against each search text's query, as a relevance page ranks them. */
+export async function rankVectors(db: Db, pairs: Array<{ vector: string; text: string }>): Promise<number[]> {
+  if (!pairs.length) return [];
+  // Each vector is sent and read once, however many texts it is ranked against.
+  const vectors = [...new Set(pairs.map((p) => p.vector))];
+  const index = new Map(vectors.map((v, i) => [v, i + 1]));
+  const rows = await queryRows<{ rank: number }>(
+    db,
+    sql`with v as materialized (select v.vector::tsvector as vector, v.n from unnest(${textArray(vectors)}) with ordinality as v(vector, n))
+      select ts_rank(v.vector, ${tsquery(sql`p.text`)}) as rank
+      from unnest(${intArray(pairs.map((p) => index.get(p.vector)!))}, ${textArray(pairs.map((p) => p.text))}) with ordinality as p(vector, text, n)
+      join v on v.n = p.vector
+      order by p.n`,
+  );
+  return rows.map((r) => Number(r.rank));
 }
 
 /** About how many jobs there are (the planner's statistics; no scan). */
@@ -437,7 +569,7 @@ export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number
  * are as the search sees them, excluded words too) and what the query needs of a job's words
  * (`readTsquery`; null when it needs none or its form is not read, so any job can reach it).
  */
-export async function queryLexemes(db: Db, text: string): Promise<{ lexemes: string[]; terms: Term | null }> {
+export async function queryLexemes(db: Db, text: string): Promise<ReturnType<typeof readTsquery>> {
   const rows = await queryRows<{ query: string }>(db, sql`select websearch_to_tsquery('english', ${text})::text as query`);
   return readTsquery(rows[0]?.query ?? '');
 }

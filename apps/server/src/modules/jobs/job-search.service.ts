@@ -14,13 +14,21 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { freshReader } from '../../lib/fresh-read';
-import { SearchCache, type AnswerReach } from './search-cache';
+import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater } from './search-cache';
+import {
+  applyChange,
+  candidatesOf,
+  countingPath,
+  facetLimits,
+  rankWanted,
+  type LiveAnswer,
+  type LiveCounts,
+  type Thresholds,
+} from './live-answers';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
 import { presentJobSummary } from './jobs.presenter';
 import * as repo from './job-search.repository';
-import type { FacetRow, SearchCriteria } from './job-search.repository';
-
-const facetLimits = { location: 12, skills: 25 };
+import type { FacetRow, JobPage, SearchCriteria } from './job-search.repository';
 
 /** `read()`'s answer, read again once it is older than `ms`; callers meanwhile share one read (a failed one is retried). */
 function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
@@ -96,6 +104,27 @@ export function roundEstimate(n: number): number {
 }
 const postedWithinLabels: Record<string, string> = { '1': 'Past 24 hours', '7': 'Past week', '30': 'Past month' };
 
+/** The facets as the response has them, from counted rows (the fixed ones list every value, the others the values counted, most first). */
+export function renderFacets(rows: FacetRow[]): JobFacets {
+  const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
+  const countOf = (facet: FacetRow['facet'], value: string) => of(facet).find((r) => r.value === value)?.count ?? 0;
+  const fixed = (facet: FacetRow['facet'], values: readonly string[], label: (v: string) => string): FacetValue[] =>
+    values.map((value) => ({ value, label: label(value), count: countOf(facet, value) }));
+  const listed = (facet: FacetRow['facet']): FacetValue[] =>
+    of(facet)
+      .map(({ value, label, count }) => ({ value, label, count }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return {
+    employment_type: fixed('employment_type', employmentTypes, (v) => v),
+    experience_level: fixed('experience_level', experienceLevels, (v) => v),
+    category: listed('category'),
+    skills: listed('skills'),
+    location: listed('location'),
+    is_remote: fixed('is_remote', ['true', 'false'], (v) => (v === 'true' ? 'Remote' : 'On-site')),
+    posted_within: fixed('posted_within', ['1', '7', '30'], (v) => postedWithinLabels[v]!),
+  };
+}
+
 /** Optimal string alignment distance: edits, counting a swap of two neighbours as one ("pyhton"). */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -161,6 +190,22 @@ interface SearchOutcome {
   correctedSearch: string | null;
 }
 
+/** A kept answer, and what keeping it up to date needs (null: dropped by any write that may change it). */
+interface Kept {
+  outcome: SearchOutcome;
+  live: LiveAnswer | null;
+}
+
+/** The count and facet rows (scaled when estimated) that a search's counts give (`countAndFacets`). */
+export function countsOf(raw: LiveCounts, thresholds: Thresholds): { total: number; isEstimate: boolean; facets: FacetRow[] } {
+  const path = countingPath(raw, thresholds);
+  const every = raw.facetEvery;
+  const facets = every === 1 ? raw.facets : raw.facets.map((f) => ({ ...f, count: roundEstimate(f.count * every) }));
+  if (path === 'coarse-estimate') return { total: roundEstimate(raw.coarse.total * 128), isEstimate: true, facets };
+  if (path === 'fine-estimate') return { total: roundEstimate(raw.fine!.total * 16), isEstimate: true, facets };
+  return { total: raw.exact!, isEstimate: false, facets };
+}
+
 /** The cache key: every input that changes the answer, in a fixed order. */
 function cacheKey(q: JobSearchQuery, today: string): string {
   const sorted = <T>(v: T[] | undefined) => (v ? [...v].sort() : null);
@@ -203,12 +248,43 @@ export interface JobSearchOptions {
 export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cacheEntries = 10_000, ...thresholds }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
-  const cache = cacheSeconds > 0 ? new SearchCache<SearchOutcome>(cacheEntries) : undefined;
+  const limits: Thresholds = { fineFrom, coarseFrom };
+  // Names of categories and skills seen in facets, for a value a kept answer's facet gains; forgotten
+  // whenever the cache is emptied (a rename empties it).
+  const labels = new Map<string, string>();
+  const updater: AnswerUpdater<Kept> = {
+    rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
+    update(kept, change, rankOf) {
+      if (!kept.live) return null;
+      const text = kept.live.criteria.text;
+      const live = applyChange(kept.live, change, {
+        rank: text === null ? undefined : rankOf(text),
+        labelOf: (facet, value) => labels.get(`${facet}:${value}`),
+        thresholds: limits,
+      });
+      if (!live) return null;
+      if (live === kept.live) return kept;
+      if (live.counts === kept.live.counts) return { outcome: kept.outcome, live };
+      const counted = countsOf(live.counts, limits);
+      const outcome = { ...kept.outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets: renderFacets(counted.facets) };
+      return { outcome, live };
+    },
+  };
+  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater) : undefined;
   // A read begun after the caller arrived: the version, and what changed since this process last
-  // looked, applied to the cache before any answer is served. Concurrent searches share the reads.
+  // looked, applied to the cache before any answer is served (with the ranks that bringing kept
+  // answers up to date needs). Concurrent searches share the reads.
   const catchUp = freshReader(async () => {
     const { version, changes } = await repo.readSearchChanges(freshDb, cache!.version);
-    cache!.apply(version, changes);
+    const wanted = cache!.ranksWanted(changes);
+    const ranks = new Map<string, number>();
+    if (wanted.length) {
+      const read = await repo.rankVectors(freshDb, wanted);
+      wanted.forEach((w, i) => ranks.set(rankKey(w.version, w.text), read[i]!));
+    }
+    const flushes = cache!.stats.flushes;
+    cache!.apply(version, changes, ranks);
+    if (cache!.stats.flushes !== flushes) labels.clear();
     return version;
   });
 
@@ -245,18 +321,10 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
   }
 
   async function buildFacets(q: JobSearchQuery, rows: FacetRow[]): Promise<JobFacets> {
-    const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
-    const countOf = (facet: FacetRow['facet'], value: string) => of(facet).find((r) => r.value === value)?.count ?? 0;
-    const fixed = (facet: FacetRow['facet'], values: readonly string[], label: (v: string) => string): FacetValue[] =>
-      values.map((value) => ({ value, label: label(value), count: countOf(facet, value) }));
-    const listed = (facet: FacetRow['facet']): FacetValue[] =>
-      of(facet)
-        .map(({ value, label, count }) => ({ value, label, count }))
-        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-
+    const facets = renderFacets(rows);
     // A picked category or skill that no longer matches anything still shows, with 0, so it can be unpicked.
     async function withPicked(facet: 'category' | 'skills', picked: number[] | undefined): Promise<FacetValue[]> {
-      const values = listed(facet);
+      const values = facets[facet];
       const missing = (picked ?? []).filter((id) => !values.some((v) => v.value === String(id)));
       if (missing.length) {
         const names = await findTaxonomyNames(db, facet === 'category' ? 'category' : 'skill', missing);
@@ -264,16 +332,7 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
       }
       return values;
     }
-
-    return {
-      employment_type: fixed('employment_type', employmentTypes, (v) => v),
-      experience_level: fixed('experience_level', experienceLevels, (v) => v),
-      category: await withPicked('category', q.category),
-      skills: await withPicked('skills', q.skills),
-      location: listed('location'),
-      is_remote: fixed('is_remote', ['true', 'false'], (v) => (v === 'true' ? 'Remote' : 'On-site')),
-      posted_within: fixed('posted_within', ['1', '7', '30'], (v) => postedWithinLabels[v]!),
-    };
+    return { ...facets, category: await withPicked('category', q.category), skills: await withPicked('skills', q.skills) };
   }
 
   /**
@@ -281,18 +340,31 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
    * many (judged on the 1-in-128, then the 1-in-16 sample) the facets are estimated from the sample,
    * and so is the count when it is large too; a small count is then counted exactly (indexes narrow it).
    */
-  async function countAndFacets(criteria: SearchCriteria, coarse: Awaited<ReturnType<typeof repo.countJobFacets>>) {
-    const scaled = (facets: FacetRow[], every: number) => facets.map((f) => ({ ...f, count: roundEstimate(f.count * every) }));
-    let sample = coarse;
-    let every = 128;
-    if (sample.scanned * every < coarseFrom) {
-      sample = await repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 16 });
-      every = 16;
-      if (sample.scanned * every < fineFrom) return { ...(await repo.countJobFacets(db, criteria, facetLimits)), isEstimate: false };
+  async function countAndFacets(criteria: SearchCriteria, coarse: Awaited<ReturnType<typeof repo.countJobFacets>>): Promise<LiveCounts> {
+    const counts: LiveCounts = {
+      coarse: { scanned: coarse.scanned, total: coarse.total },
+      fine: null,
+      facetEvery: 128,
+      facets: coarse.facets,
+      unlisted: coarse.unlisted,
+      exact: null,
+    };
+    if (coarse.scanned * 128 < coarseFrom) {
+      const fine = await repo.countJobFacets(db, criteria, facetLimits, { sampleEvery: 16 });
+      Object.assign(counts, {
+        fine: { scanned: fine.scanned, total: fine.total },
+        facetEvery: 16,
+        facets: fine.facets,
+        unlisted: fine.unlisted,
+      });
+      if (fine.scanned * 16 < fineFrom) {
+        const all = await repo.countJobFacets(db, criteria, facetLimits);
+        return { ...counts, facetEvery: 1, facets: all.facets, unlisted: all.unlisted, exact: all.total };
+      }
     }
-    if (sample.total * every >= fineFrom)
-      return { total: roundEstimate(sample.total * every), facets: scaled(sample.facets, every), isEstimate: true };
-    return { total: await repo.countJobs(db, criteria), facets: scaled(sample.facets, every), isEstimate: false };
+    const path = countingPath(counts, limits);
+    if (path === 'coarse-exact' || path === 'fine-exact') counts.exact = await repo.countJobs(db, criteria);
+    return counts;
   }
 
   // The planner's row count of jobs, and the word index's commonest lexemes with their shares of
@@ -363,7 +435,14 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
   async function compute(
     q: JobSearchQuery,
     today: string,
-  ): Promise<{ outcome: SearchOutcome; asked: string | null; searched: string | null }> {
+  ): Promise<{
+    outcome: SearchOutcome;
+    asked: string | null;
+    searched: string | null;
+    criteria: SearchCriteria;
+    page: JobPage;
+    counts: LiveCounts;
+  }> {
     const asked = normalizeSearchText(q.search);
     let text = asked;
     let correctedSearch: string | null = null;
@@ -385,7 +464,8 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
         sampled = await sample(criteria);
       }
     }
-    const { page, counted } = await finish(criteria, sampled);
+    const { page, counted: counts } = await finish(criteria, sampled);
+    const counted = countsOf(counts, limits);
     // Checked against the response's schema here, once per computed answer: the route sends what
     // it is given (jobsRoutes), so a cached answer is not checked again at every request.
     const outcome = {
@@ -395,7 +475,29 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
       facets: jobFacets.parse(await buildFacets(q, counted.facets)),
       correctedSearch,
     };
-    return { outcome, asked, searched: text };
+    return { outcome, asked, searched: text, criteria, page, counts };
+  }
+
+  /**
+   * What keeping a computed answer up to date needs, or null when it is not kept so (see
+   * live-answers.ts): a corrected text or one of stop words only, a phrase or a query form not
+   * read, a category or skill filter (picked values show apart), a relevance page past the ranked
+   * candidates or beyond the last, or words that matched nothing (a correction may then be found).
+   */
+  async function liveAnswerOf(computed: Awaited<ReturnType<typeof compute>>): Promise<LiveAnswer | null> {
+    const { criteria: c, page, counts, asked, searched } = computed;
+    if (asked !== searched || c.categories?.length || c.skills?.length) return null;
+    const terms = searched ? await queryLexemesOf(searched) : null;
+    if (terms && (terms.terms === null || terms.phrase)) return null;
+    const ranked = c.text !== null && c.sort === 'relevance';
+    if (ranked && (c.offset + c.limit > repo.rankCandidates || !page.length || !page.candidates)) return null;
+    if (c.text && counts.exact === 0) return null;
+    return {
+      criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null },
+      page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
+      candidates: ranked ? candidatesOf(page.candidates!) : null,
+      counts,
+    };
   }
 
   return {
@@ -409,15 +511,22 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
         // Every write committed before this request arrived has dropped the answers it could change.
         const key = cacheKey(q, today);
         const version = await catchUp();
-        outcome = await cache.getOrCompute(key, version, async () => {
+        const kept = await cache.getOrCompute(key, version, async () => {
           // The text's lexemes are read beside the search (the cache needs them after it).
           const asked = normalizeSearchText(q.search);
           if (asked) queryLexemesOf(asked).catch(() => undefined);
           const computed = await compute(q, today);
           const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
+          const live = await liveAnswerOf(computed);
+          // Names learnt only while no change was applied since this answer's data was read (a
+          // rename empties the cache and them).
+          if (cache.version === version)
+            for (const f of computed.counts.facets)
+              if (f.facet === 'category' || f.facet === 'skills') labels.set(`${f.facet}:${f.value}`, f.label);
           const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-          return { value: computed.outcome, reach, ttlMs: seconds * 1000 };
+          return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000 };
         });
+        outcome = kept.outcome;
       } else {
         outcome = (await compute(q, today)).outcome;
       }
@@ -431,6 +540,8 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
   };
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
+
+const withoutTaxonomy = ({ categories: _categories, skills: _skills, ...rest }: SearchCriteria) => rest;
 
 const severalWords = (text: string) => /\S\s+\S/.test(text.trim());
 

@@ -12,10 +12,11 @@ export type Term = string | { and: Term[] } | { or: Term[] } | { not: Term };
  * none (stop words only) or a form this reader does not know (a prefix or weight mark, an escaped
  * character): such an answer can be reached by any job.
  */
-export function readTsquery(text: string): { lexemes: string[]; terms: Term | null } {
+export function readTsquery(text: string): { lexemes: string[]; terms: Term | null; phrase?: true } {
   const lexemes: string[] = [];
   const tokens: string[] = [];
   let known = true;
+  let phrase = false;
   const pattern = /\s*(?:'((?:[^']|'')*)'(:\S+)?|(<->|<\d+>|&|\||!|\(|\)))/y;
   const query = text.trimEnd();
   let at = 0;
@@ -34,9 +35,13 @@ export function readTsquery(text: string): { lexemes: string[]; terms: Term | nu
       lexemes.push(lexeme);
       if (m[2] !== undefined || lexeme.includes('\\')) known = false;
       tokens.push(`'${lexeme}`);
-    } else tokens.push(m[3]!.startsWith('<') ? '<->' : m[3]!);
+    } else {
+      phrase ||= m[3]!.startsWith('<');
+      tokens.push(phrase && m[3]!.startsWith('<') ? '<->' : m[3]!);
+    }
   }
-  return { lexemes, terms: known ? termsOf(tokens) : null };
+  // `phrase`: the terms read a phrase as all its words (a job with them all may still not match).
+  return { lexemes, terms: known ? termsOf(tokens) : null, ...(phrase ? { phrase: true as const } : {}) };
 }
 
 function termsOf(tokens: string[]): Term | null {

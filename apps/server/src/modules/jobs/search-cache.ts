@@ -9,14 +9,38 @@
  *   excluded word rules nothing out), and every answer whose query needs no word: only those can
  *   gain or lose the job;
  * - a change naming no job drops everything, and so does a gap in what this process has read.
+ * An answer a change with the job's search rows reaches is first offered to the `AnswerUpdater`
+ * (live-answers.ts), which brings it up to date when it can tell how: then it stays.
  */
 import { mayMatch, needsNoWord, wordsOf, type Term } from './query-terms';
+import type { RowChange, SearchRow } from './live-answers';
 
-/** One row of `search_changes`: a job (with its lexemes when what it matches may have changed), or null: everything. */
+/**
+ * One row of `search_changes`: a job (with its lexemes when what it matches may have changed, and
+ * then its search rows before and after), or null: everything.
+ */
 export interface SearchChange {
   version: number;
   jobId: number | null;
   lexemes: string[] | null;
+  rows?: { before: SearchRow | null; after: SearchRow | null };
+}
+
+/**
+ * Brings a kept answer up to date with a change to a job it may count, instead of dropping it
+ * (live-answers.ts): `update` answers the new value, or null when it cannot tell (then the answer
+ * is dropped). `rankWanted` names the search text whose rank of the job's new row `update` needs.
+ */
+export interface AnswerUpdater<V> {
+  rankWanted(value: V, change: RowChange): string | null;
+  update(value: V, change: RowChange, rankOf: (text: string) => number | undefined): V | null;
+}
+
+/** A rank `AnswerUpdater.update` wants: of the job's row after the change at `version`, against `text`. */
+export interface RankRequest {
+  version: number;
+  vector: string;
+  text: string;
 }
 
 /** What an answer depends on: the jobs its page shows and what its query needs of a job's words (null: nothing, any job can change it). */
@@ -54,11 +78,14 @@ export class SearchCache<V> {
   /**
    * Counts since the cache was made: answers served from it, not found in it, found after waiting
    * for another request's computation of the same answer (`shared`; those were counted as misses
-   * first), and dropped by writes.
+   * first), dropped by writes, and brought up to date with a write instead (`updated`).
    */
-  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, flushes: 0 };
+  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0 };
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly updater?: AnswerUpdater<V>,
+  ) {}
 
   /** The newest version applied (what a request's answer is computed from, at least). */
   get version(): number | undefined {
@@ -73,7 +100,7 @@ export class SearchCache<V> {
    * Applies what the database says changed after `this.version`: `changes` are the rows after it,
    * or null when they were not read (too many, or the first read).
    */
-  apply(version: number, changes: SearchChange[] | null): void {
+  apply(version: number, changes: SearchChange[] | null, ranks: ReadonlyMap<string, number> = new Map()): void {
     const from = this.applied;
     if (from === undefined || changes === null || version < from || (version > from && changes[0]?.version !== from + 1)) {
       if (from !== undefined && version !== from) this.clear();
@@ -84,7 +111,7 @@ export class SearchCache<V> {
     }
     for (const change of changes) {
       if (change.version <= from) continue;
-      this.drop(change);
+      this.drop(change, ranks);
       this.recent.push(change);
     }
     if (this.recent.length > keptChanges) {
@@ -93,6 +120,26 @@ export class SearchCache<V> {
       this.recent = this.recent.slice(cut);
     }
     this.applied = version;
+  }
+
+  /**
+   * The ranks the updater needs to apply `changes` (read before `apply`, which is given them by
+   * `rankKey`): for each change that brings a job's new row, the texts of the answers it reaches
+   * that want it. An answer kept in between, or a rank not read, is dropped instead.
+   */
+  ranksWanted(changes: SearchChange[] | null): RankRequest[] {
+    const wanted = new Map<string, RankRequest>();
+    if (!this.updater || !changes || this.applied === undefined) return [];
+    for (const change of changes) {
+      const vector = change.rows?.after?.vector;
+      if (change.version <= this.applied || !vector || change.jobId === null) continue;
+      const rowChange = { jobId: change.jobId, ...change.rows! };
+      for (const key of this.reached(change)) {
+        const text = this.updater.rankWanted(this.entries.get(key)!.value, rowChange);
+        if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, vector, text });
+      }
+    }
+    return [...wanted.values()];
   }
 
   /**
@@ -167,12 +214,32 @@ export class SearchCache<V> {
     while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
   }
 
-  private drop(change: SearchChange): void {
+  private drop(change: SearchChange, ranks: ReadonlyMap<string, number>): void {
     if (change.jobId === null) {
       this.clear();
       return;
     }
-    const keys = new Set(this.byJob.get(change.jobId));
+    const keys = this.reached(change);
+    const rows = change.rows;
+    for (const key of keys) {
+      const entry = this.entries.get(key)!;
+      const updated =
+        rows && this.updater
+          ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
+          : null;
+      if (updated === null) {
+        this.remove(key);
+        this.stats.dropped++;
+      } else {
+        entry.value = updated;
+        this.stats.updated++;
+      }
+    }
+  }
+
+  /** The keys of the answers a change to a job may touch. */
+  private reached(change: SearchChange): Set<string> {
+    const keys = new Set(this.byJob.get(change.jobId!));
     if (change.lexemes !== null) {
       for (const key of this.wordless) keys.add(key);
       // The answers sharing a word with the job, then those whose query the job may match.
@@ -186,8 +253,7 @@ export class SearchCache<V> {
         }
       }
     }
-    for (const key of keys) this.remove(key);
-    this.stats.dropped += keys.size;
+    return keys;
   }
 
   private clear(): void {
@@ -208,6 +274,9 @@ export class SearchCache<V> {
     else for (const word of entry.words) removeFrom(this.byLexeme, word, key);
   }
 }
+
+/** How `apply` finds the rank read for a change's job against a text. */
+export const rankKey = (version: number, text: string) => `${version} ${text}`;
 
 /** Whether a change can alter an answer that reaches so far. */
 export function touches(change: SearchChange, reach: AnswerReach): boolean {

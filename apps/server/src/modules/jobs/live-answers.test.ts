@@ -1,0 +1,373 @@
+import { eq, sql } from 'drizzle-orm';
+import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema';
+import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { createRandom, pick, pickSome } from '../../db/seed/job-text';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { readSearchChanges } from './job-search.repository';
+import { createJobSearchService, type JobSearchOptions } from './job-search.service';
+import {
+  applyChange,
+  candidatesOf,
+  facetLimits,
+  rankWanted,
+  type LiveAnswer,
+  type LiveCounts,
+  type LiveCriteria,
+  type SearchRow,
+} from './live-answers';
+
+let t: TestApp;
+let companies: number[];
+let categories: number[];
+let skills: number[];
+
+const words = ['falconer', 'tinsmith', 'cooper', 'glazier', 'wheelwright', 'chandler', 'thatcher', 'farrier'];
+// More places than a facet lists (12), some far more common than others: the list leaves some out.
+const places = [
+  'Lisbon, Portugal',
+  'Porto, Portugal',
+  'Lyon, France',
+  'Ghent, Belgium',
+  'Turin, Italy',
+  'Braga, Portugal',
+  'Nantes, France',
+  'Bruges, Belgium',
+  'Genoa, Italy',
+  'Faro, Portugal',
+  'Lille, France',
+  'Liege, Belgium',
+  'Parma, Italy',
+  'Evora, Portugal',
+  'Dijon, France',
+];
+const somePlace = (random: () => number) => places[Math.floor(random() * random() * places.length)]!;
+const types = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
+const levels = ['Entry level', 'Mid level', 'Senior level'] as const;
+const dayMs = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companies = [];
+  for (let i = 0; i < 2; i++) {
+    const owner = await createUser(t.db, { role: 'employer' });
+    companies.push((await createCompany(t.db, owner.id, { isApproved: true })).id);
+  }
+  categories = [(await createCategory(t.db, 'Crafts')).id, (await createCategory(t.db, 'Trades')).id];
+  skills = [
+    (await createSkill(t.db, 'Soldering')).id,
+    (await createSkill(t.db, 'Joinery')).id,
+    (await createSkill(t.db, 'Glassblowing')).id,
+  ];
+});
+afterAll(() => t?.close());
+
+const page = (results: JobSearchResult['results'], count: number) => ({ results, count, next: null, previous: null });
+
+/** A job with random words and fields (all of them things the searches below filter, sort or count by). */
+function randomJob(random: () => number) {
+  const title = `${pick(random, words)} ${pick(random, words)}`;
+  const salary = random() < 0.8 ? 20_000 + Math.floor(random() * 8) * 5_000 : null;
+  return {
+    companyId: pick(random, companies),
+    title,
+    description: `${title} wanted. ${pickSome(random, words, 2).join(' and ')} welcome.`,
+    location: somePlace(random),
+    isRemote: random() < 0.3,
+    salaryMin: salary,
+    salaryMax: salary === null || random() < 0.3 ? null : salary + 10_000,
+    currency: random() < 0.85 ? 'EUR' : 'GBP',
+    employmentType: pick(random, types),
+    experienceLevel: pick(random, levels),
+    categoryIds: pickSome(random, categories, Math.floor(random() * 3)),
+    skillIds: pickSome(random, skills, Math.floor(random() * 4)),
+    postedAt: new Date(Date.now() - Math.floor(random() * 40) * dayMs - Math.floor(random() * 1000)),
+  };
+}
+
+/** Searches of every kind the cache keeps up to date, and a few it does not (phrases, categories). */
+function searches(): Array<Record<string, string>> {
+  const list: Array<Record<string, string>> = [
+    { search: 'cooper', page_size: '5' },
+    { search: 'cooper', page_size: '5', page: '2' },
+    { search: 'glazier', sort: 'newest', page_size: '4' },
+    { search: 'glazier', sort: 'salary', page_size: '4' },
+    { search: 'tinsmith', sort: 'salary', page_size: '3', page: '2' },
+    { search: 'farrier or thatcher', page_size: '6' },
+    { search: 'wheelwright -chandler', page_size: '5' },
+    { search: 'falconer chandler', page_size: '5' },
+    { search: 'cooper', location: 'portugal', page_size: '5' },
+    { search: 'glazier', is_remote: 'true', page_size: '5' },
+    { search: 'tinsmith', employment_type: 'Contract', experience_level: 'Senior level', page_size: '5' },
+    { search: 'chandler', salary_min: '30000', currency: 'EUR', page_size: '5' },
+    { search: 'thatcher', posted_within: '7', page_size: '5' },
+    { search: '"cooper wanted"', page_size: '5' },
+    { search: 'farrier', category: String(categories[0]), page_size: '5' },
+    { page_size: '5' },
+    { sort: 'salary', page_size: '5' },
+    { sort: 'newest', page_size: '5', page: '3' },
+    { location: 'lyon', page_size: '5' },
+    { company: String(companies[1]), salary_max: '40000', currency: 'EUR', page_size: '5' },
+    { page_size: '5', page: '40' },
+  ];
+  return list;
+}
+
+/** One write of a kind a job board makes: new jobs, edits of every field, closes, reopenings, deletions. */
+async function randomWrite(random: () => number, ids: number[]): Promise<string> {
+  const roll = random();
+  const id = pick(random, ids);
+  const set = (values: Parameters<ReturnType<typeof t.db.update<typeof jobs>>['set']>[0]) =>
+    t.db.update(jobs).set(values).where(eq(jobs.id, id));
+  if (roll < 0.3 || ids.length < 5) {
+    const job = await createJob(t.db, pick(random, companies), { ...randomJob(random), postedAt: new Date() });
+    ids.push(job.id);
+    return `new ${job.id}`;
+  }
+  if (roll < 0.4) {
+    await set({ title: sql`${jobs.title} || '.'` });
+    return `title ${id}`;
+  }
+  if (roll < 0.5) {
+    const fresh = randomJob(random);
+    await set({ title: fresh.title, description: fresh.description });
+    return `words ${id}`;
+  }
+  if (roll < 0.6) {
+    const fresh = randomJob(random);
+    await set({
+      location: fresh.location,
+      isRemote: fresh.isRemote,
+      employmentType: fresh.employmentType,
+      experienceLevel: fresh.experienceLevel,
+    });
+    return `filters ${id}`;
+  }
+  if (roll < 0.68) {
+    const fresh = randomJob(random);
+    await set({ salaryMin: fresh.salaryMin, salaryMax: fresh.salaryMax, currency: fresh.currency });
+    return `pay ${id}`;
+  }
+  if (roll < 0.74) {
+    const fresh = randomJob(random);
+    await set({ categoryIds: fresh.categoryIds, skillIds: fresh.skillIds });
+    return `taxonomy ${id}`;
+  }
+  if (roll < 0.86) {
+    await set({ status: 'closed' });
+    return `close ${id}`;
+  }
+  if (roll < 0.93) {
+    await set({ status: 'open', applicationDeadline: null });
+    return `reopen ${id}`;
+  }
+  if (roll < 0.96) {
+    await set({ applicationDeadline: '2020-01-01' });
+    return `deadline ${id}`;
+  }
+  await t.db.delete(jobs).where(eq(jobs.id, id));
+  ids.splice(ids.indexOf(id), 1);
+  return `delete ${id}`;
+}
+
+describe('cached answers kept up to date on each write', () => {
+  it('records each job search row before and after a change that can alter what it matches', async () => {
+    const since = (await readSearchChanges(t.db, undefined)).version;
+    const job = await createJob(t.db, companies[0]!, { title: 'Cooper', location: 'Ghent, Belgium', salaryMin: 30_000 });
+    await t.db.update(jobs).set({ isRemote: true }).where(eq(jobs.id, job.id));
+    await t.db.update(jobs).set({ title: 'Cooper!' }).where(eq(jobs.id, job.id));
+    await t.db.delete(jobs).where(eq(jobs.id, job.id));
+    const { changes } = await readSearchChanges(t.db, since);
+    const [created, remote, retitled, deleted] = changes!;
+    expect(created!.rows).toMatchObject({
+      before: null,
+      after: { location: 'Ghent, Belgium', isRemote: false, salaryMin: 30_000, isOpen: true, companyApproved: true },
+    });
+    expect(created!.rows!.after!.lexemes).toEqual(expect.arrayContaining(['cooper', 'ghent']));
+    expect(created!.rows!.after!.vector).toContain("'cooper'");
+    expect(created!.rows!.after!.postedUs).toBe(job.postedAt.getTime() * 1000 + (created!.rows!.after!.postedUs % 1000));
+    expect(remote!.rows).toMatchObject({ before: { isRemote: false, vector: null }, after: { isRemote: true } });
+    // Only how it shows changed: no rows (the answers showing it are dropped).
+    expect(retitled!.rows).toBeUndefined();
+    expect(deleted!.rows).toMatchObject({ before: { isRemote: true }, after: null });
+  });
+
+  const variants: Array<[string, Partial<JobSearchOptions>]> = [
+    ['exact counts', {}],
+    ['counts estimated from the 1-in-16 sample', { estimateAbove: 16, coarseEstimateAbove: 1_000_000 }],
+    ['counts estimated from the 1-in-128 sample', { estimateAbove: 64, coarseEstimateAbove: 100 }],
+  ];
+  it.each(variants)(
+    'give, after every kind of write, what a search computed afresh gives (%s)',
+    async (_name, thresholds) => {
+      const random = createRandom(thresholds.estimateAbove ?? 5);
+      const ids: number[] = [];
+      // Enough jobs that ids fill both samples (multiples of 16 and of 128).
+      for (let i = 0; i < 140; i++) ids.push((await createJob(t.db, pick(random, companies), randomJob(random))).id);
+      const cached = createJobSearchService({ db: t.db, cacheSeconds: 600, ...thresholds });
+      const fresh = createJobSearchService({ db: t.db, ...thresholds });
+      const asked = searches().map((q) => jobSearchQuery.parse(q));
+      const check = async (step: string) => {
+        for (const q of asked) {
+          const [kept, computed] = [await cached.search(q, page), await fresh.search(q, page)];
+          expect(kept, `${step}: ${JSON.stringify(q)}`).toEqual(computed);
+        }
+      };
+      await check('first');
+      for (let step = 0; step < 45; step++) await check(await randomWrite(random, ids));
+      const stats = cached.cacheStats()!;
+      // Many answers a write reached were brought up to date rather than computed again.
+      expect(stats.updated).toBeGreaterThan((stats.updated + stats.dropped) / 3);
+      expect(stats.dropped).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+});
+
+describe('applyChange (worked out without a database)', () => {
+  const today = '2026-11-27';
+  const nowUs = Date.UTC(2026, 10, 27, 12) * 1000;
+  const row = (over: Partial<SearchRow> = {}): SearchRow => ({
+    companyId: 1,
+    salaryMin: null,
+    salaryMax: null,
+    currency: 'EUR',
+    postedUs: nowUs - 1_000_000,
+    deadline: null,
+    isOpen: true,
+    companyApproved: true,
+    isRemote: false,
+    employmentType: 'Full-time',
+    experienceLevel: 'Mid level',
+    location: 'Ghent',
+    categoryIds: [],
+    skillIds: [],
+    lexemes: ['cooper'],
+    vector: "'cooper':1",
+    ...over,
+  });
+  const counts = (over: Partial<LiveCounts> = {}): LiveCounts => ({
+    coarse: { scanned: 0, total: 0 },
+    fine: { scanned: 0, total: 0 },
+    facetEvery: 1,
+    facets: [{ facet: 'location', value: 'Ghent', label: 'Ghent', count: 40 }],
+    unlisted: { location: null, skills: null },
+    exact: 40,
+    ...over,
+  });
+  const answer = (over: Partial<LiveAnswer> = {}, criteria: Partial<LiveCriteria> = {}): LiveAnswer => ({
+    criteria: { terms: 'cooper', text: 'cooper', today, sort: 'newest', offset: 0, limit: 2, ...criteria },
+    page: [
+      { id: 900, postedUs: nowUs - 10, salaryKey: null, rank: 0 },
+      { id: 800, postedUs: nowUs - 20, salaryKey: null, rank: 0 },
+    ],
+    candidates: null,
+    counts: counts(),
+    ...over,
+  });
+  const options = { labelOf: () => undefined, thresholds: { fineFrom: 2000, coarseFrom: 25_000 }, nowUs };
+  const coming = (id: number, over: Partial<SearchRow> = {}) => ({ jobId: id, before: null, after: row(over) });
+  const leaving = (id: number, over: Partial<SearchRow> = {}) => ({ jobId: id, before: row(over), after: null });
+
+  it('counts a job that comes or leaves after the page, and gives up on one that enters or shows on it', () => {
+    const older = applyChange(answer(), coming(5), options);
+    expect(older?.counts.exact).toBe(41);
+    expect(applyChange(answer(), leaving(5), options)?.counts.exact).toBe(39);
+    // Newer than the page's last: it enters the page.
+    expect(applyChange(answer(), coming(5, { postedUs: nowUs - 15 }), options)).toBeNull();
+    expect(applyChange(answer(), leaving(800), options)).toBeNull();
+    // Not a match (closed, another word, past its deadline): nothing changes.
+    for (const over of [{ isOpen: false }, { lexemes: ['glazier'] }, { deadline: '2026-11-26' }])
+      expect(applyChange(answer(), coming(5, over), options)?.counts.exact).toBe(40);
+  });
+
+  it('changes an estimate only by a job of its sample', () => {
+    const estimated = answer({
+      counts: counts({
+        fine: { scanned: 300, total: 250 },
+        facetEvery: 16,
+        exact: null,
+        facets: [{ facet: 'location', value: 'Ghent', label: 'Ghent', count: 9 }],
+      }),
+    });
+    const outside = applyChange(estimated, coming(17), options)!;
+    expect(outside.counts).toEqual(estimated.counts);
+    const inside = applyChange(estimated, coming(32), options)!;
+    expect(inside.counts.fine).toEqual({ scanned: 301, total: 251 });
+    expect(inside.counts.facets.filter((f) => f.facet === 'location')).toEqual([
+      { facet: 'location', value: 'Ghent', label: 'Ghent', count: 10 },
+    ]);
+    expect(inside.counts.facets).toContainEqual({ facet: 'employment_type', value: 'Full-time', label: 'Full-time', count: 1 });
+  });
+
+  it('keeps a short list of the commonest values only while a value left out cannot reach it', () => {
+    const listed = (n: number) =>
+      Array.from({ length: facetLimits.location }, (_, i) => ({
+        facet: 'location' as const,
+        value: `P${i}`,
+        label: `P${i}`,
+        count: n + i,
+      }));
+    const full = answer({ counts: counts({ facets: listed(5), unlisted: { location: 3, skills: null } }) });
+    // A place left out gains one: at most 4, still below the least listed (5).
+    const gained = applyChange(full, coming(5, { location: 'Elsewhere' }), options)!;
+    expect(gained.counts.unlisted.location).toBe(4);
+    expect(gained.counts.facets.filter((f) => f.facet === 'location')).toEqual(full.counts.facets);
+    // Once more: it could tie with the least listed, whose order is then by name.
+    expect(applyChange(gained, coming(6, { location: 'Elsewhere' }), options)).toBeNull();
+    // The least listed loses one: it could fall to a left-out place's count.
+    expect(applyChange(gained, leaving(7, { location: 'P0' }), options)).toBeNull();
+    expect(applyChange(full, leaving(7, { location: 'P1' }), options)?.counts.facets[1]).toMatchObject({ value: 'P1', count: 5 });
+    // A list that left nothing out gains a new value (a skill's name from the labels known).
+    const short = answer({
+      counts: counts({
+        facets: [{ facet: 'skills', value: '4', label: 'Joinery', count: 2 }, ...listed(5)],
+        unlisted: { location: 3, skills: null },
+      }),
+    });
+    const labelOf = (facet: string, value: string) => (facet === 'skills' && value === '7' ? 'Soldering' : undefined);
+    expect(applyChange(short, coming(5, { skillIds: [7] }), { ...options, labelOf })?.counts.facets).toContainEqual({
+      facet: 'skills',
+      value: '7',
+      label: 'Soldering',
+      count: 1,
+    });
+    expect(applyChange(short, coming(5, { skillIds: [8] }), { ...options, labelOf })).toBeNull();
+    // Its last job leaving a value takes the value off the list.
+    const fewer = applyChange(short, leaving(5, { skillIds: [4], location: 'P11' }), options)!;
+    expect(fewer.counts.facets.filter((f) => f.facet === 'skills')).toEqual([{ facet: 'skills', value: '4', label: 'Joinery', count: 1 }]);
+    const none = applyChange(fewer, leaving(6, { skillIds: [4], location: 'P11' }), options)!;
+    expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
+  });
+
+  it('ranks among the newest candidates: an older job is no candidate, a newer one needs its rank and must rank below the page', () => {
+    const candidates = Array.from({ length: 200 }, (_, i) => ({
+      id: 1000 - i,
+      postedUs: nowUs - 100 - i,
+      rank: i === 3 ? 0.9 : i === 7 ? 0.8 : 0.1,
+    }));
+    const ranked = answer(
+      {
+        candidates: candidatesOf(candidates),
+        page: [
+          { id: 997, postedUs: nowUs - 103, salaryKey: null, rank: 0.9 },
+          { id: 993, postedUs: nowUs - 107, salaryKey: null, rank: 0.8 },
+        ],
+        counts: counts({ exact: 500 }),
+      },
+      { sort: 'relevance' },
+    );
+    expect(rankWanted(ranked, coming(5001, { postedUs: nowUs }), nowUs)).toBe('cooper');
+    expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), options)).toBeNull();
+    const below = applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.5 })!;
+    expect(below.candidates!.ids[0]).toBe(5001);
+    expect(below.candidates!.ids.at(-1)).toBe(802);
+    expect(below.candidates!.ranks[0]).toBe(0.5);
+    expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.85 })).toBeNull();
+    // Older than every candidate: counted, not ranked.
+    expect(applyChange(ranked, coming(5, { postedUs: nowUs - 10_000 }), options)?.candidates).toBe(ranked.candidates);
+    // A candidate leaving lets an unknown one in.
+    expect(applyChange(ranked, leaving(950, { postedUs: nowUs - 150 }), options)).toBeNull();
+  });
+});

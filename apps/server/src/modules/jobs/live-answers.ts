@@ -1,0 +1,426 @@
+/**
+ * Cached search answers kept up to date on each write instead of dropped (docs/decisions/006,
+ * "Answers kept up to date"). A change to a job carries its search row before and after
+ * (migration 0026). For an answer that the job matches before or after (its words exactly, no
+ * phrase, and its filters), what a fresh computation would give is worked out here from what the
+ * answer kept when it was computed:
+ * - the count and the facets: ±1 where the job counts (in a sampled count, only a sampled job
+ *   counts), unless that would change how they are counted (exactly or estimated) or which values
+ *   a facet's short list shows;
+ * - the page: unchanged when the job sorts after it (or, in a relevance order, is no candidate, or
+ *   ranks below the page among the candidates).
+ * Anything else (the job is on the page, it enters or leaves it, a list's values could change
+ * places, a rank is not known) is not worked out: the answer is dropped and computed again.
+ */
+import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
+import { rankCandidates } from './job-search.repository';
+import type { Term } from './query-terms';
+
+/** A job's search row, as a change records it before and after (migration 0026). */
+export interface SearchRow {
+  companyId: number;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  currency: string;
+  /** Posting time, microseconds since 1970. */
+  postedUs: number;
+  /** YYYY-MM-DD or null. */
+  deadline: string | null;
+  isOpen: boolean;
+  companyApproved: boolean;
+  isRemote: boolean;
+  employmentType: string;
+  experienceLevel: string;
+  location: string;
+  categoryIds: number[];
+  skillIds: number[];
+  lexemes: string[];
+  /** The job's vector as text (after a change only), to rank it against a query. */
+  vector: string | null;
+}
+
+/**
+ * What a search asks of a job (job-search.repository's criteria, checked on one row here; a
+ * category or skill filter is not kept so), and its query's terms (no phrase: a phrase needs
+ * positions), null when it has no text.
+ */
+export type LiveCriteria = Omit<SearchCriteria, 'categories' | 'skills'> & { terms: Term | null };
+
+/** Where a job sorts. */
+export interface SortKey {
+  id: number;
+  postedUs: number;
+  salaryKey: number | null;
+  rank: number;
+}
+
+/** Counts of the 1-in-N sample: rows that pass the conditions without a facet, and every condition. */
+export interface SampleCounts {
+  scanned: number;
+  total: number;
+}
+
+export interface LiveCounts {
+  coarse: SampleCounts;
+  /** The 1-in-16 sample's, when it was read. */
+  fine: SampleCounts | null;
+  /** The sample the facets were counted on (1: every job). */
+  facetEvery: 1 | 16 | 128;
+  /** Raw counts on that sample. */
+  facets: FacetRow[];
+  unlisted: FacetBounds;
+  /** The exact count, when it was counted (null: estimated from the sample). */
+  exact: number | null;
+}
+
+export interface LiveAnswer {
+  criteria: LiveCriteria;
+  page: SortKey[];
+  /** A relevance page's ranked candidates (null in other orders). */
+  candidates: Candidates | null;
+  counts: LiveCounts;
+}
+
+/**
+ * The newest `rankCandidates` matches that a relevance page ranks, newest first, in columns (5,000
+ * kept answers of 200 candidates as objects were a million objects for the collector to walk).
+ */
+export interface Candidates {
+  ids: Int32Array;
+  postedUs: Float64Array;
+  ranks: Float64Array;
+}
+
+export function candidatesOf(list: readonly RankedCandidate[]): Candidates {
+  return {
+    ids: Int32Array.from(list, (k) => k.id),
+    postedUs: Float64Array.from(list, (k) => k.postedUs),
+    ranks: Float64Array.from(list, (k) => k.rank),
+  };
+}
+
+const candidateAt = (k: Candidates, i: number): SortKey => ({
+  id: k.ids[i]!,
+  postedUs: k.postedUs[i]!,
+  salaryKey: null,
+  rank: k.ranks[i]!,
+});
+
+export interface Thresholds {
+  fineFrom: number;
+  coarseFrom: number;
+}
+
+/** How the counts are made (job-search.service's countAndFacets), from what the samples hold. */
+export type CountingPath = 'coarse-estimate' | 'coarse-exact' | 'fine-estimate' | 'fine-exact' | 'all';
+export function countingPath(c: Pick<LiveCounts, 'coarse' | 'fine'>, { fineFrom, coarseFrom }: Thresholds): CountingPath | null {
+  if (c.coarse.scanned * 128 >= coarseFrom) return c.coarse.total * 128 >= fineFrom ? 'coarse-estimate' : 'coarse-exact';
+  if (!c.fine) return null;
+  if (c.fine.scanned * 16 < fineFrom) return 'all';
+  return c.fine.total * 16 >= fineFrom ? 'fine-estimate' : 'fine-exact';
+}
+
+const ranked = (c: LiveCriteria) => c.terms !== null && c.sort === 'relevance';
+
+/** Whether a job whose words are exactly `lexemes` matches the query (no phrase in it). */
+export function matchesTerms(term: Term, lexemes: ReadonlySet<string>): boolean {
+  if (typeof term === 'string') return lexemes.has(term);
+  if ('and' in term) return term.and.every((t) => matchesTerms(t, lexemes));
+  if ('or' in term) return term.or.some((t) => matchesTerms(t, lexemes));
+  return !matchesTerms(term.not, lexemes);
+}
+
+const dayUs = 86_400_000_000;
+
+/** A row's lexemes as a set, made once for all the answers a change reaches. */
+const lexemeSets = new WeakMap<SearchRow, ReadonlySet<string>>();
+function lexemesOf(row: SearchRow): ReadonlySet<string> {
+  let set = lexemeSets.get(row);
+  if (!set) lexemeSets.set(row, (set = new Set(row.lexemes)));
+  return set;
+}
+type FacetFlag = 'employment_type' | 'experience_level' | 'location' | 'is_remote' | 'posted_within';
+
+/**
+ * How a row meets the search: `base`, the conditions without a facet (public, the words, pay,
+ * currency, company); `flags`, each active facet filter's. Null when it cannot be told here (a
+ * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise).
+ */
+function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
+  const salaryHigh = row.salaryMax ?? row.salaryMin;
+  const salaryLow = row.salaryMin ?? row.salaryMax;
+  const base =
+    row.isOpen &&
+    row.companyApproved &&
+    (row.deadline === null || row.deadline >= c.today) &&
+    (c.terms === null || matchesTerms(c.terms, lexemes)) &&
+    (c.salaryMin === undefined || (salaryHigh !== null && salaryHigh >= c.salaryMin)) &&
+    (c.salaryMax === undefined || (salaryLow !== null && salaryLow <= c.salaryMax)) &&
+    (c.currency === undefined || row.currency === c.currency) &&
+    (c.company === undefined || row.companyId === c.company);
+  const flags: Partial<Record<FacetFlag, boolean>> = {};
+  if (c.employmentTypes?.length) flags.employment_type = (c.employmentTypes as string[]).includes(row.employmentType);
+  if (c.experienceLevels?.length) flags.experience_level = (c.experienceLevels as string[]).includes(row.experienceLevel);
+  if (c.location) {
+    // eslint-disable-next-line no-control-regex
+    const ascii = /^[\x00-\x7f]*$/;
+    if (!ascii.test(c.location) || !ascii.test(row.location)) return null;
+    flags.location = row.location.toLowerCase().includes(c.location.toLowerCase());
+  }
+  if (c.isRemote !== undefined) flags.is_remote = row.isRemote === c.isRemote;
+  if (c.postedWithinDays !== undefined) flags.posted_within = row.postedUs >= nowUs - c.postedWithinDays * dayUs;
+  const all = Object.values(flags).every(Boolean);
+  /** Every active filter but `name`'s. */
+  const others = (name: FacetFlag | 'category' | 'skills') => Object.entries(flags).every(([flag, value]) => flag === name || value);
+  return { base, all, matches: base && all, others };
+}
+
+const keyOf = (id: number, row: SearchRow, rank = 0): SortKey => ({
+  id,
+  postedUs: row.postedUs,
+  salaryKey: row.salaryMax ?? row.salaryMin,
+  rank,
+});
+
+const newer = (a: Pick<SortKey, 'id' | 'postedUs'>, b: Pick<SortKey, 'id' | 'postedUs'>) =>
+  a.postedUs > b.postedUs || (a.postedUs === b.postedUs && a.id > b.id);
+
+/** Whether `a` comes before `b` in the page's order (job-search.repository's ORDER BY). */
+export function sortsBefore(c: LiveCriteria, a: SortKey, b: SortKey): boolean {
+  if (ranked(c)) return a.rank > b.rank || (a.rank === b.rank && newer(a, b));
+  if (c.sort === 'salary' && a.salaryKey !== b.salaryKey) {
+    if (a.salaryKey === null) return false;
+    if (b.salaryKey === null) return true;
+    return a.salaryKey > b.salaryKey;
+  }
+  return newer(a, b);
+}
+
+/** A change, as applying it needs it: the job, and its search rows before and after (null: none). */
+export interface RowChange {
+  jobId: number;
+  before: SearchRow | null;
+  after: SearchRow | null;
+}
+
+/**
+ * The text to rank the changed job's new row against, when the answer may need its rank: it is
+ * ranked and the job matches it after the change. Null otherwise.
+ */
+export function rankWanted(live: LiveAnswer, change: RowChange, nowUs = Date.now() * 1000): string | null {
+  if (!ranked(live.criteria) || !change.after?.vector) return null;
+  const after = check(live.criteria, change.after, lexemesOf(change.after), nowUs);
+  return after?.matches ? live.criteria.text : null;
+}
+
+/** Labels of categories and skills by id (for a value a facet list gains). */
+export type LabelOf = (facet: 'category' | 'skills', value: string) => string | undefined;
+
+/** How many locations and skills a facet lists (the most common). */
+export const facetLimits = { location: 12, skills: 25 } as const;
+
+/**
+ * The answer as a fresh computation would give it after the change, or null when that is not
+ * worked out here (then it must be computed again). `rank`: the job's new rank against the
+ * answer's text, when `rankWanted` asked for it.
+ */
+export function applyChange(
+  live: LiveAnswer,
+  change: RowChange,
+  { rank, labelOf, thresholds, nowUs = Date.now() * 1000 }: { rank?: number; labelOf: LabelOf; thresholds: Thresholds; nowUs?: number },
+): LiveAnswer | null {
+  const c = live.criteria;
+  if (live.page.some((k) => k.id === change.jobId)) return null;
+  const before = change.before ? check(c, change.before, lexemesOf(change.before), nowUs) : undefined;
+  const after = change.after ? check(c, change.after, lexemesOf(change.after), nowUs) : undefined;
+  if (before === null || after === null) return null;
+  // Copied when first changed: a job outside an estimate's sample changes nothing in it.
+  let counts = live.counts;
+  const page = live.page;
+  let candidates = live.candidates;
+  const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
+  if (before && change.before) steps.push([change.before, before, -1]);
+  if (after && change.after) steps.push([change.after, after, 1]);
+  for (const [row, how, delta] of steps) {
+    if (!how.base) continue;
+    if (counts === live.counts && counted(counts, change.jobId, how)) {
+      counts = {
+        ...counts,
+        coarse: { ...counts.coarse },
+        fine: counts.fine && { ...counts.fine },
+        facets: counts.facets.map((f) => ({ ...f })),
+        unlisted: { ...counts.unlisted },
+      };
+    }
+    if (counts !== live.counts && !countRow(counts, change.jobId, row, how, delta, labelOf, nowUs)) return null;
+    if (!how.matches) continue;
+    if (ranked(c)) {
+      const moved = moveCandidate(c, candidates!, page, change.jobId, row, delta, rank);
+      if (!moved) return null;
+      candidates = moved;
+    } else if (!pageHolds(c, page, keyOf(change.jobId, row), delta)) return null;
+  }
+  if (counts === live.counts && candidates === live.candidates) return live;
+  if (countingPath(counts, thresholds) !== countingPath(live.counts, thresholds)) return null;
+  // With words, no match at all is answered otherwise (a correction may be offered): computed again.
+  if (c.terms !== null && counts.exact === 0) return null;
+  return { criteria: c, page, candidates, counts };
+}
+
+/** Whether a row that passes the conditions without a facet counts anywhere in these counts. */
+function counted(counts: LiveCounts, id: number, how: NonNullable<ReturnType<typeof check>>): boolean {
+  return id % 128 === 0 || (counts.fine !== null && id % 16 === 0) || (counts.exact !== null && how.all) || id % counts.facetEvery === 0;
+}
+
+/**
+ * A non-ranked page after a matching job leaves (-1) or comes (+1): true when it holds the same
+ * jobs, that is when the job sorts after the page's last job and the page is full.
+ */
+function pageHolds(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1): boolean {
+  // A page that is not full is the last: a job coming to or leaving it (or before it) changes it,
+  // except a job leaving when there is no page at all (beyond the last).
+  if (page.length < c.limit) return delta < 0 && page.length === 0 && c.offset > 0;
+  // Before the page's last job: it enters the page, leaves it, or (before the first) moves it by one.
+  return !sortsBefore(c, job, page[page.length - 1]!);
+}
+
+/**
+ * The ranked candidates after a matching job leaves (-1) or comes (+1), when the page holds the
+ * same jobs; null when it may not, or the job's rank is not known. The page holds when it is full
+ * and every candidate coming or going ranks after its last job.
+ */
+function moveCandidate(
+  c: LiveCriteria,
+  k: Candidates,
+  page: SortKey[],
+  id: number,
+  row: SearchRow,
+  delta: -1 | 1,
+  rank: number | undefined,
+): Candidates | null {
+  const n = k.ids.length;
+  const full = n >= rankCandidates;
+  const at = k.ids.indexOf(id);
+  const key = keyOf(id, row);
+  const last = page.length === c.limit ? page[page.length - 1] : undefined;
+  const afterPage = (job: SortKey) => last !== undefined && sortsBefore(c, last, job);
+  // A match that is no candidate is older than every candidate (the list is full).
+  const older = full && newer(candidateAt(k, n - 1), key);
+  if (delta < 0) {
+    if (at < 0) return older ? k : null;
+    // Another match would take its place: which, is not known here.
+    if (full || !afterPage(candidateAt(k, at))) return null;
+    return { ids: without(k.ids, at), postedUs: without(k.postedUs, at), ranks: without(k.ranks, at) };
+  }
+  if (at >= 0) return null;
+  if (older) return k;
+  if (rank === undefined || !afterPage({ ...key, rank }) || (full && !afterPage(candidateAt(k, n - 1)))) return null;
+  // Newest first; the oldest leaves a full list.
+  let to = 0;
+  while (to < n && newer(candidateAt(k, to), key)) to++;
+  const size = Math.min(n + 1, rankCandidates);
+  const put = <T extends Int32Array | Float64Array>(from: T, value: number, make: (size: number) => T): T => {
+    const next = make(size);
+    next.set(from.subarray(0, to));
+    next[to] = value;
+    next.set(from.subarray(to, size - 1), to + 1);
+    return next;
+  };
+  return {
+    ids: put(k.ids, id, (size) => new Int32Array(size)),
+    postedUs: put(k.postedUs, row.postedUs, (size) => new Float64Array(size)),
+    ranks: put(k.ranks, rank, (size) => new Float64Array(size)),
+  };
+}
+
+function without<T extends Int32Array | Float64Array>(from: T, at: number): T {
+  const next = from.slice(0, from.length - 1) as T;
+  next.set(from.subarray(at + 1), at);
+  return next;
+}
+
+/** Counts a row's coming (+1) or leaving (-1) where it counts; false when that is not worked out here. */
+function countRow(
+  counts: LiveCounts,
+  id: number,
+  row: SearchRow,
+  how: NonNullable<ReturnType<typeof check>>,
+  delta: -1 | 1,
+  labelOf: LabelOf,
+  nowUs: number,
+): boolean {
+  const sampled = (every: number) => every === 1 || id % every === 0;
+  if (sampled(128)) {
+    counts.coarse.scanned += delta;
+    if (how.all) counts.coarse.total += delta;
+  }
+  if (counts.fine && sampled(16)) {
+    counts.fine.scanned += delta;
+    if (how.all) counts.fine.total += delta;
+  }
+  if (counts.exact !== null && how.all) counts.exact += delta;
+  if (!sampled(counts.facetEvery)) return true;
+  const add = (facet: FacetRow['facet'], value: string) => {
+    const found = counts.facets.find((f) => f.facet === facet && f.value === value);
+    if (found) found.count += delta;
+    else counts.facets.push({ facet, value, label: value, count: delta });
+  };
+  if (how.others('employment_type')) add('employment_type', row.employmentType);
+  if (how.others('experience_level')) add('experience_level', row.experienceLevel);
+  if (how.others('is_remote')) add('is_remote', String(row.isRemote));
+  if (how.others('posted_within'))
+    for (const days of [1, 7, 30]) if (row.postedUs >= nowUs - days * dayUs) add('posted_within', String(days));
+  if (how.others('location') && !countListed(counts, 'location', row.location, delta, () => row.location)) return false;
+  if (how.others('category'))
+    for (const value of row.categoryIds.map(String))
+      if (!countListed(counts, 'category', value, delta, () => labelOf('category', value))) return false;
+  if (how.others('skills'))
+    for (const value of row.skillIds.map(String))
+      if (!countListed(counts, 'skills', value, delta, () => labelOf('skills', value))) return false;
+  return true;
+}
+
+/**
+ * A value's count in a listed facet (values with none are left out; locations and skills list
+ * only the most common, `unlisted` bounding the rest). False when the values listed could change.
+ */
+function countListed(
+  counts: LiveCounts,
+  facet: 'location' | 'category' | 'skills',
+  value: string,
+  delta: -1 | 1,
+  label: () => string | undefined,
+): boolean {
+  const limit = facet === 'category' ? Infinity : facetLimits[facet];
+  const bound = facet === 'category' ? null : counts.unlisted[facet];
+  const listed = counts.facets.filter((f) => f.facet === facet);
+  const found = listed.find((f) => f.value === value);
+  const least = Math.min(...listed.map((f) => f.count));
+  if (found) {
+    found.count += delta;
+    if (found.count === 0) {
+      // Left out when none: a value not listed could take its place.
+      if (bound !== null) return false;
+      counts.facets.splice(counts.facets.indexOf(found), 1);
+      return true;
+    }
+    // Still listed only when it keeps ahead of every value left out (a tie is ordered by name).
+    return bound === null || found.count > bound;
+  }
+  if (delta < 0) return bound !== null;
+  if (bound !== null) {
+    if (bound + 1 >= least) return false;
+    counts.unlisted[facet as keyof FacetBounds] = bound + 1;
+    return true;
+  }
+  if (listed.length < limit) {
+    const name = label();
+    if (name === undefined) return false;
+    counts.facets.push({ facet, value, label: name, count: 1 });
+    return true;
+  }
+  // A full list that left nothing out: the new value is left out if every listed one is ahead.
+  if (least <= 1) return false;
+  counts.unlisted[facet as keyof FacetBounds] = 1;
+  return true;
+}
