@@ -465,9 +465,12 @@ export async function readSearchChanges(
     after === undefined
       ? sql`null::json`
       : sql`case when s.version - ${after}::bigint <= ${most}::bigint then coalesce((
-          select json_agg(json_build_array(c.version, c.job_id, c.lexemes, c.before, c.after) order by c.version)
+          select json_agg(json_build_array(c.version, c.job_id, case when c.before is null and c.after is null then c.lexemes end,
+            c.before, c.after - 'vector', c.lexemes is not null) order by c.version)
           from ${searchChanges} c where c.version > ${after}::bigint), '[]'::json) end`;
-  type Row = [number | string, number | null, string[] | null, StoredSearchRow | null, StoredSearchRow | null];
+  // Lexemes are sent once: with a job's rows, they are the union of theirs. The vector is not
+  // sent at all (rankChangedJobs reads it where it is).
+  type Row = [number | string, number | null, string[] | null, StoredSearchRow | null, StoredSearchRow | null, boolean];
   const rows = await queryRows<{ version: number | string; changes: Row[] | null }>(
     db,
     sql`select s.version, ${changes} as changes from ${searchState} s where s.id = 1`,
@@ -476,14 +479,12 @@ export async function readSearchChanges(
   return {
     version: Number(row?.version ?? 0),
     changes:
-      row?.changes?.map(([version, jobId, lexemes, before, after]) => ({
-        version: Number(version),
-        jobId,
-        lexemes,
-        ...(jobId !== null && lexemes !== null && (before || after)
-          ? { rows: { before: searchRowOf(before), after: searchRowOf(after) } }
-          : {}),
-      })) ?? null,
+      row?.changes?.map(([version, jobId, lexemes, before, after, matchesChanged]) => {
+        if (jobId === null || !matchesChanged || (!before && !after)) return { version: Number(version), jobId, lexemes };
+        const rows = { before: searchRowOf(before), after: searchRowOf(after) };
+        const union = [...new Set([...(rows.before?.lexemes ?? []), ...(rows.after?.lexemes ?? [])])];
+        return { version: Number(version), jobId, lexemes: union, rows };
+      }) ?? null,
   };
 }
 
@@ -504,7 +505,6 @@ interface StoredSearchRow {
   category_ids: number[];
   skill_ids: number[];
   lexemes: string[];
-  vector: string | null;
 }
 
 function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
@@ -525,25 +525,29 @@ function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
     categoryIds: row.category_ids,
     skillIds: row.skill_ids,
     lexemes: row.lexemes,
-    vector: row.vector,
   };
 }
 
-/** `ts_rank` of each vector (a job's, as text) against each search text's query, as a relevance page ranks them. */
-export async function rankVectors(db: Db, pairs: Array<{ vector: string; text: string }>): Promise<number[]> {
+/**
+ * `ts_rank` of jobs' rows after a change (the vector search_changes keeps) against search texts'
+ * queries, as a relevance page ranks them; undefined where the change row is gone.
+ */
+export async function rankChangedJobs(
+  db: Db,
+  pairs: Array<{ version: number; jobId: number; text: string }>,
+): Promise<Array<number | undefined>> {
   if (!pairs.length) return [];
-  // Each vector is sent and read once, however many texts it is ranked against.
-  const vectors = [...new Set(pairs.map((p) => p.vector))];
-  const index = new Map(vectors.map((v, i) => [v, i + 1]));
-  const rows = await queryRows<{ rank: number }>(
+  const rows = await queryRows<{ n: number | string; rank: number }>(
     db,
-    sql`with v as materialized (select v.vector::tsvector as vector, v.n from unnest(${textArray(vectors)}) with ordinality as v(vector, n))
-      select ts_rank(v.vector, ${tsquery(sql`p.text`)}) as rank
-      from unnest(${intArray(pairs.map((p) => index.get(p.vector)!))}, ${textArray(pairs.map((p) => p.text))}) with ordinality as p(vector, text, n)
-      join v on v.n = p.vector
-      order by p.n`,
+    sql`with p as (select * from unnest(${sql.param(pairs.map((p) => p.version))}::bigint[], ${intArray(pairs.map((p) => p.jobId))},
+          ${textArray(pairs.map((p) => p.text))}) with ordinality as p(version, job_id, text, n)),
+        v as materialized (select c.version, c.job_id, (c.after ->> 'vector')::tsvector as vector from ${searchChanges} c
+          where (c.version, c.job_id) in (select distinct version, job_id from p))
+      select p.n, ts_rank(v.vector, ${tsquery(sql`p.text`)}) as rank from p join v on v.version = p.version and v.job_id = p.job_id`,
   );
-  return rows.map((r) => Number(r.rank));
+  const ranks: Array<number | undefined> = pairs.map(() => undefined);
+  for (const r of rows) ranks[Number(r.n) - 1] = Number(r.rank);
+  return ranks;
 }
 
 /** About how many jobs there are (the planner's statistics; no scan). */

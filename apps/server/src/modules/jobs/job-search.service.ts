@@ -279,8 +279,8 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
     const wanted = cache!.ranksWanted(changes);
     const ranks = new Map<string, number>();
     if (wanted.length) {
-      const read = await repo.rankVectors(freshDb, wanted);
-      wanted.forEach((w, i) => ranks.set(rankKey(w.version, w.text), read[i]!));
+      const read = await repo.rankChangedJobs(freshDb, wanted);
+      wanted.forEach((w, i) => read[i] !== undefined && ranks.set(rankKey(w.version, w.text), read[i]));
     }
     const flushes = cache!.stats.flushes;
     cache!.apply(version, changes, ranks);

@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createRandom, pick, pickSome } from '../../db/seed/job-text';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { readSearchChanges } from './job-search.repository';
+import { rankChangedJobs, readSearchChanges } from './job-search.repository';
 import { createJobSearchService, type JobSearchOptions } from './job-search.service';
 import {
   applyChange,
@@ -185,9 +185,16 @@ describe('cached answers kept up to date on each write', () => {
       after: { location: 'Ghent, Belgium', isRemote: false, salaryMin: 30_000, isOpen: true, companyApproved: true },
     });
     expect(created!.rows!.after!.lexemes).toEqual(expect.arrayContaining(['cooper', 'ghent']));
-    expect(created!.rows!.after!.vector).toContain("'cooper'");
+    expect(created!.lexemes).toEqual(created!.rows!.after!.lexemes);
     expect(created!.rows!.after!.postedUs).toBe(job.postedAt.getTime() * 1000 + (created!.rows!.after!.postedUs % 1000));
-    expect(remote!.rows).toMatchObject({ before: { isRemote: false, vector: null }, after: { isRemote: true } });
+    expect(remote!.rows).toMatchObject({ before: { isRemote: false }, after: { isRemote: true } });
+    // The job's new row ranks against a query as a relevance page ranks it.
+    const [cooper, glazier, gone] = await rankChangedJobs(t.db, [
+      { version: created!.version, jobId: job.id, text: 'cooper' },
+      { version: created!.version, jobId: job.id, text: 'glazier' },
+      { version: created!.version, jobId: job.id + 1, text: 'cooper' },
+    ]);
+    expect([cooper! > 0, glazier, gone]).toEqual([true, 0, undefined]);
     // Only how it shows changed: no rows (the answers showing it are dropped).
     expect(retitled!.rows).toBeUndefined();
     expect(deleted!.rows).toMatchObject({ before: { isRemote: true }, after: null });
@@ -244,7 +251,6 @@ describe('applyChange (worked out without a database)', () => {
     categoryIds: [],
     skillIds: [],
     lexemes: ['cooper'],
-    vector: "'cooper':1",
     ...over,
   });
   const counts = (over: Partial<LiveCounts> = {}): LiveCounts => ({

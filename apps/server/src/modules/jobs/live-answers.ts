@@ -35,8 +35,6 @@ export interface SearchRow {
   categoryIds: number[];
   skillIds: number[];
   lexemes: string[];
-  /** The job's vector as text (after a change only), to rank it against a query. */
-  vector: string | null;
 }
 
 /**
@@ -208,7 +206,7 @@ export interface RowChange {
  * ranked and the job matches it after the change. Null otherwise.
  */
 export function rankWanted(live: LiveAnswer, change: RowChange, nowUs = Date.now() * 1000): string | null {
-  if (!ranked(live.criteria) || !change.after?.vector) return null;
+  if (!ranked(live.criteria) || !change.after) return null;
   const after = check(live.criteria, change.after, lexemesOf(change.after), nowUs);
   return after?.matches ? live.criteria.text : null;
 }

@@ -39,7 +39,7 @@ export interface AnswerUpdater<V> {
 /** A rank `AnswerUpdater.update` wants: of the job's row after the change at `version`, against `text`. */
 export interface RankRequest {
   version: number;
-  vector: string;
+  jobId: number;
   text: string;
 }
 
@@ -131,12 +131,11 @@ export class SearchCache<V> {
     const wanted = new Map<string, RankRequest>();
     if (!this.updater || !changes || this.applied === undefined) return [];
     for (const change of changes) {
-      const vector = change.rows?.after?.vector;
-      if (change.version <= this.applied || !vector || change.jobId === null) continue;
+      if (change.version <= this.applied || !change.rows?.after || change.jobId === null) continue;
       const rowChange = { jobId: change.jobId, ...change.rows! };
       for (const key of this.reached(change)) {
         const text = this.updater.rankWanted(this.entries.get(key)!.value, rowChange);
-        if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, vector, text });
+        if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, jobId: change.jobId, text });
       }
     }
     return [...wanted.values()];
