@@ -263,7 +263,7 @@ export interface RankedCandidate {
 }
 /**
  * A page of jobs in order, and for relevance within the ranked candidates every candidate, newest
- * first (null otherwise; empty when nothing matched).
+ * first (null otherwise; empty when the page is: they are read with its first row).
  */
 export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SearchCache, touches, type AnswerReach, type SearchChange } from './search-cache';
+import { SearchCache, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
+import type { SearchRow } from './live-answers';
 
 const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
 const everything = (version: number): SearchChange => ({ version, jobId: null, lexemes: null });
@@ -27,6 +28,30 @@ describe('the search cache', () => {
     cache.apply(12, [job(12, 51, ['python', 'develop'])]);
     expect(cache.get('python')).toBeUndefined();
     expect(cache.get('nurse')).toBe('nurse answer');
+  });
+
+  it('offers an answer a change reaches to the updater, with the rank it asked for, and finds an answer stored meanwhile too', () => {
+    const ranksSeen: Array<number | undefined> = [];
+    const cache = new SearchCache<string>(100, {
+      rankWanted: () => 'python',
+      update: (value, _change, rankOf) => {
+        ranksSeen.push(rankOf('python'));
+        return value.startsWith('kept') ? `${value}, up to date` : null;
+      },
+    });
+    cache.apply(10, null);
+    cache.set('python', 10, 'kept python answer', { jobIds: [1], terms: 'python' }, minute);
+    const change: SearchChange = { ...job(11, 60, ['python', 'develop']), rows: { before: null, after: {} as SearchRow } };
+    expect(cache.ranksWanted([change])).toEqual([{ version: 11, jobId: 60, text: 'python' }]);
+    // Stored while the ranks are read: the change reaches it as well.
+    cache.set('python developer', 10, 'python developer answer', { jobIds: [2], terms: { and: ['python', 'develop'] } }, minute);
+    cache.set('rust', 10, 'kept rust answer', { jobIds: [3], terms: 'rust' }, minute);
+    cache.apply(11, [change], new Map([[rankKey(11, 'python'), 0.5]]));
+    expect(cache.get('python')).toBe('kept python answer, up to date');
+    expect(cache.get('python developer')).toBeUndefined();
+    expect(cache.get('rust')).toBe('kept rust answer');
+    expect(ranksSeen).toEqual([0.5, 0.5]);
+    expect(cache.stats).toMatchObject({ updated: 1, dropped: 1 });
   });
 
   it('drops the answers showing a job whose look changed, and only those', () => {

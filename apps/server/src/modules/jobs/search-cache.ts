@@ -70,6 +70,12 @@ export class SearchCache<V> {
   private readonly wordless = new Set<string>();
   /** The answers being computed now, by key (`getOrCompute`). */
   private readonly flights = new Map<string, Promise<V>>();
+  /**
+   * The answers each change reaches, found once for `ranksWanted` and used again by `apply` unless
+   * an answer was stored in between (`stored` counts them); answers removed meanwhile are skipped.
+   */
+  private readonly reachedBy = new WeakMap<SearchChange, { stored: number; keys: Set<string> }>();
+  private stored = 0;
   /** The newest version whose changes are applied; undefined before the first read. */
   private applied: number | undefined;
   /** Changes applied lately, oldest first, and the version before the oldest of them. */
@@ -134,7 +140,9 @@ export class SearchCache<V> {
       if (change.version <= this.applied || !change.rows?.after || change.jobId === null) continue;
       const rowChange = { jobId: change.jobId, ...change.rows! };
       for (const key of this.reached(change)) {
-        const text = this.updater.rankWanted(this.entries.get(key)!.value, rowChange);
+        const entry = this.entries.get(key);
+        if (!entry) continue;
+        const text = this.updater.rankWanted(entry.value, rowChange);
         if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, jobId: change.jobId, text });
       }
     }
@@ -207,6 +215,7 @@ export class SearchCache<V> {
     this.remove(key);
     const words = wordsNeeded(reach);
     this.entries.set(key, { ...reach, words, value, expires: now + ttlMs });
+    this.stored++;
     for (const id of reach.jobIds) addTo(this.byJob, id, key);
     if (words === null) this.wordless.add(key);
     else for (const word of words) addTo(this.byLexeme, word, key);
@@ -221,7 +230,9 @@ export class SearchCache<V> {
     const keys = this.reached(change);
     const rows = change.rows;
     for (const key of keys) {
-      const entry = this.entries.get(key)!;
+      // Gone since it was found: dropped by an earlier change, or expired.
+      const entry = this.entries.get(key);
+      if (!entry) continue;
       const updated =
         rows && this.updater
           ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
@@ -236,8 +247,10 @@ export class SearchCache<V> {
     }
   }
 
-  /** The keys of the answers a change to a job may touch. */
+  /** The keys of the answers a change to a job may touch (some may have gone since: see `reachedBy`). */
   private reached(change: SearchChange): Set<string> {
+    const known = this.reachedBy.get(change);
+    if (known?.stored === this.stored) return known.keys;
     const keys = new Set(this.byJob.get(change.jobId!));
     if (change.lexemes !== null) {
       for (const key of this.wordless) keys.add(key);
@@ -252,6 +265,7 @@ export class SearchCache<V> {
         }
       }
     }
+    this.reachedBy.set(change, { stored: this.stored, keys });
     return keys;
   }
 
