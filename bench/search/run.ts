@@ -257,6 +257,10 @@ interface CacheCounts {
   dropped: number;
   /** Answers a write reached that were brought up to date instead of dropped. */
   updated: number;
+  /** Requests served a dropped answer kept aside (right as of half a second or less before they arrived) while it was computed again. */
+  stale: number;
+  /** Computations begun for those. */
+  refreshed: number;
   flushes: number;
   size: number;
   rssMb: number;
@@ -365,7 +369,7 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
 
 /** The share of answers served from the cache, and how many were computed (the misses not shared with another request). */
 const hitRate = (c: CacheCounts) =>
-  `${((100 * c.hits) / Math.max(1, c.hits + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation)`;
+  `${((100 * (c.hits + c.stale)) / Math.max(1, c.hits + c.stale + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared + c.refreshed).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation${c.stale ? `, ${c.stale.toLocaleString('en')} served a dropped answer while it was computed again` : ''})`;
 let mixWarmUp: Awaited<ReturnType<typeof warmUp>> | undefined;
 
 async function main() {
@@ -443,6 +447,8 @@ async function main() {
           shared: after.shared - before.shared,
           dropped: after.dropped - before.dropped,
           updated: (after.updated ?? 0) - (before.updated ?? 0),
+          stale: (after.stale ?? 0) - (before.stale ?? 0),
+          refreshed: (after.refreshed ?? 0) - (before.refreshed ?? 0),
           flushes: after.flushes - before.flushes,
         };
         log(

@@ -321,6 +321,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freshDb: database.quick,
     cacheSeconds: config.searchCacheSeconds,
     cacheEntries: config.searchCacheEntries,
+    staleMs: config.searchStaleMs,
+  });
+  // A search arriving after a write this process answered shows it (decision 006, "How fresh an
+  // answer is"): noted before the answer is sent, so before its caller can search again.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') jobSearch.noteWrite();
   });
   jobsRoutes(app, { jobs: createJobsService({ db, files }), jobSearch });
   app.decorate('jobSearch', jobSearch);

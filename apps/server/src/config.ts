@@ -46,6 +46,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** How old what a search shows may be, in ms (decision 006, "How fresh an answer is"); at most the second the product promises. */
+  SEARCH_STALE_MS: z.coerce.number().int().min(0).max(1000).default(500),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -85,6 +87,7 @@ export interface Config {
   /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
   searchCacheSeconds: number;
   searchCacheEntries: number;
+  searchStaleMs: number;
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
+    searchStaleMs: e.SEARCH_STALE_MS,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

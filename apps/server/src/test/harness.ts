@@ -68,6 +68,9 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
     // Tests send reminders by calling app.reminders.runDue with the moment they need.
     REMINDER_INTERVAL_SECONDS: '0',
+    // Factories write to the database directly, as another process would: searches show what they
+    // wrote at once only with no staleness allowed (the tests of the bound set it).
+    SEARCH_STALE_MS: '0',
     ...env,
   });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));

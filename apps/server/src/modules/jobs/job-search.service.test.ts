@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
@@ -136,6 +136,42 @@ describe('the search cache and writes', () => {
     await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id));
     expect((await ask(one, { search: 'quartermaster' })).count).toBe(0);
     expect((await ask(two, { search: 'quartermaster' })).count).toBe(0);
+  });
+
+  it('with staleness allowed, answers from memory without reading what changed, up to the bound, and reads ahead past half of it', async () => {
+    let clock = 1_000_000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const service = createJobSearchService({ db: t.db, cacheSeconds: 60, staleMs: 1_000 });
+      const owner = await createUser(t.db, { role: 'employer' });
+      const quay = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+      await createJob(t.db, quay, { title: 'Harbour pilot' });
+      const pilots = async () => (await ask(service, { search: 'pilot', company: String(quay) })).count;
+      expect(await pilots()).toBe(1); // the first search reads (at 1,000,000)
+      await createJob(t.db, quay, { title: 'Harbour pilot trainee' });
+      // 400 ms later: within the bound, below half of it: from memory, and nothing read.
+      clock += 400;
+      expect(await pilots()).toBe(1);
+      expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 0 });
+      // 700 ms after the read: still from memory, but a read begins ahead (at 1,000,700).
+      clock += 300;
+      expect(await pilots()).toBe(1);
+      // The new job joins the answer's page: the read drops it.
+      await vi.waitFor(() => expect(service.cacheStats()!.dropped).toBe(1));
+      // 1,000 ms after the first read: the dropped answer, right as of then, is still served at
+      // once while it is computed again; a request 1 ms later must show the new job.
+      clock += 300;
+      expect(await pilots()).toBe(1);
+      expect(service.cacheStats()!.stale).toBe(1);
+      clock += 1;
+      expect(await pilots()).toBe(2);
+      // A write this process finished: the next search shows what was committed before it.
+      await createJob(t.db, quay, { title: 'Pilot boat engineer' });
+      service.noteWrite();
+      expect(await pilots()).toBe(3);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('a corrected search is dropped when a job gains the word as asked', async () => {

@@ -240,12 +240,25 @@ export interface JobSearchOptions {
   cacheSeconds?: number;
   /** How many answers the cache holds (least recently used out). */
   cacheEntries?: number;
+  /**
+   * How old, in milliseconds, what a search shows may be (decision 006, "How fresh an answer is"):
+   * it shows every write committed that long before it arrived, and every write this process
+   * finished before it arrived (`noteWrite`). 0: every write committed before it arrived.
+   */
+  staleMs?: number;
   /** Match counts from which counts and facets are estimated (tests lower them). */
   estimateAbove?: number;
   coarseEstimateAbove?: number;
 }
 
-export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cacheEntries = 10_000, ...thresholds }: JobSearchOptions) {
+export function createJobSearchService({
+  db,
+  freshDb = db,
+  cacheSeconds = 0,
+  cacheEntries = 10_000,
+  staleMs = 0,
+  ...thresholds
+}: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
   const limits: Thresholds = { fineFrom, coarseFrom };
@@ -270,11 +283,12 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
       return { outcome, live };
     },
   };
-  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater) : undefined;
+  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0) : undefined;
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
   const catchUp = freshReader(async () => {
+    const readAt = performance.now();
     const { version, changes } = await repo.readSearchChanges(freshDb, cache!.version);
     const wanted = cache!.ranksWanted(changes);
     const ranks = new Map<string, number>();
@@ -283,10 +297,34 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
       wanted.forEach((w, i) => read[i] !== undefined && ranks.set(rankKey(w.version, w.text), read[i]));
     }
     const flushes = cache!.stats.flushes;
-    cache!.apply(version, changes, ranks);
+    cache!.apply(version, changes, ranks, readAt);
     if (cache!.stats.flushes !== flushes) labels.clear();
     return version;
   });
+
+  // When this process last finished a write (`noteWrite`), and how many reads run now.
+  let writtenAt = -Infinity;
+  let reading = 0;
+  const read = async () => {
+    reading++;
+    try {
+      return await catchUp();
+    } finally {
+      reading--;
+    }
+  };
+  /**
+   * The version a request arrived at `arrived` is answered from, once what it must show is applied:
+   * without waiting while the newest read is recent enough (then a read is begun ahead, past half
+   * the bound, so that under traffic requests never wait for one), else after a read begun after
+   * it arrived.
+   */
+  async function versionFor(arrived: number, notBefore: number): Promise<number> {
+    const freshAs = cache!.freshAs;
+    if (staleMs === 0 || freshAs === undefined || freshAs < notBefore) return read();
+    if (freshAs < arrived - staleMs / 2 && reading === 0) read().catch(() => undefined);
+    return cache!.version!;
+  }
 
   /**
    * Corrects each word that matches no public job to the nearest known word (trigram neighbours
@@ -503,29 +541,44 @@ export function createJobSearchService({ db, freshDb = db, cacheSeconds = 0, cac
   return {
     /** The cache's counts (answers served, computed, dropped by writes) and size; undefined without a cache. */
     cacheStats: () => (cache ? { ...cache.stats, size: cache.size } : undefined),
+    /**
+     * A write this process finished (any request that may change data, before its answer is sent):
+     * searches arriving after it show it, whatever `staleMs` allows.
+     */
+    noteWrite(): void {
+      writtenAt = performance.now();
+    },
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
     async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
       const today = utcToday();
       let outcome: SearchOutcome | undefined;
       if (cache) {
-        // Every write committed before this request arrived has dropped the answers it could change.
+        // Every write this request must show (committed `staleMs` before it arrived, or finished by
+        // this process before it arrived) has dropped or brought up to date the answers it could change.
         const key = cacheKey(q, today);
-        const version = await catchUp();
-        const kept = await cache.getOrCompute(key, version, async () => {
-          // The text's lexemes are read beside the search (the cache needs them after it).
-          const asked = normalizeSearchText(q.search);
-          if (asked) queryLexemesOf(asked).catch(() => undefined);
-          const computed = await compute(q, today);
-          const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
-          const live = await liveAnswerOf(computed);
-          // Names learnt only while no change was applied since this answer's data was read (a
-          // rename empties the cache and them).
-          if (cache.version === version)
-            for (const f of computed.counts.facets)
-              if (f.facet === 'category' || f.facet === 'skills') labels.set(`${f.facet}:${f.value}`, f.label);
-          const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-          return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000 };
-        });
+        const arrived = performance.now();
+        const notBefore = staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt);
+        const version = await versionFor(arrived, notBefore);
+        const kept = await cache.getOrCompute(
+          key,
+          version,
+          async () => {
+            // The text's lexemes are read beside the search (the cache needs them after it).
+            const asked = normalizeSearchText(q.search);
+            if (asked) queryLexemesOf(asked).catch(() => undefined);
+            const computed = await compute(q, today);
+            const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
+            const live = await liveAnswerOf(computed);
+            // Names learnt only while no change was applied since this answer's data was read (a
+            // rename empties the cache and them).
+            if (cache.version === version)
+              for (const f of computed.counts.facets)
+                if (f.facet === 'category' || f.facet === 'skills') labels.set(`${f.facet}:${f.value}`, f.label);
+            const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
+            return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000 };
+          },
+          notBefore,
+        );
         outcome = kept.outcome;
       } else {
         outcome = (await compute(q, today)).outcome;

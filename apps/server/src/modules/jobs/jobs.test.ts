@@ -827,3 +827,30 @@ describe('GET /api/jobs/ search', () => {
     }
   });
 });
+
+describe('searches with staleness allowed (SEARCH_STALE_MS, as in production)', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SEARCH_STALE_MS: '1000' });
+  });
+  afterAll(() => s?.close());
+
+  it('show a job posted through this server to the next search at once, though answers are served from memory', async () => {
+    const employer = await signedInUser(s, { role: 'employer' });
+    await createCompany(s.db, employer.user.id, { isApproved: true });
+    const category = (await createCategory(s.db, 'Engineering')).id;
+    const count = async () => jobSearchResult.parse(json(await s.app.inject({ url: '/api/jobs/?search=lamplighter' }))).count;
+    expect(await count()).toBe(0);
+    const hits = s.app.jobSearch.cacheStats()!.hits;
+    expect(await count()).toBe(0);
+    expect(s.app.jobSearch.cacheStats()!.hits).toBe(hits + 1);
+    const payload = { ...validJob(), title: 'Lamplighter', categories: [category], skills_required: [] };
+    const res = await s.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(employer.token), payload });
+    expect(res.statusCode).toBe(201);
+    expect(await count()).toBe(1);
+    // Bad input still gets its 400, and a caller who may not post still gets a 403.
+    expect((await s.app.inject({ url: '/api/jobs/?page=abc' })).statusCode).toBe(400);
+    const seeker = await signedInUser(s, { role: 'jobseeker' });
+    expect((await s.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(seeker.token), payload })).statusCode).toBe(403);
+  });
+});

@@ -54,6 +54,66 @@ describe('the search cache', () => {
     expect(cache.stats).toMatchObject({ updated: 1, dropped: 1 });
   });
 
+  it('keeps a dropped answer aside for the requests that may be answered as of before the change, computing it again once meanwhile', async () => {
+    const updates: string[] = [];
+    const cache = new SearchCache<string>(
+      100,
+      {
+        rankWanted: () => null,
+        update: (value) => {
+          updates.push(value);
+          return null;
+        },
+      },
+      true,
+    );
+    cache.apply(10, null, new Map(), 1_000);
+    cache.set('python', 10, 'python at 10', { jobIds: [1], terms: 'python' }, minute);
+    // Read at 1,200: the answer was right as of 1,000, the read before.
+    cache.apply(11, [{ ...job(11, 60, ['python']), rows: { before: null, after: {} as SearchRow } }], new Map(), 1_200);
+    expect(cache.freshAs).toBe(1_200);
+    expect(cache.stats).toMatchObject({ dropped: 1 });
+
+    let computations = 0;
+    let finish!: () => void;
+    const compute = () => {
+      computations++;
+      return new Promise<{ value: string; reach: AnswerReach; ttlMs: number }>((resolve) => {
+        finish = () => resolve({ value: 'python at 11', reach: { jobIds: [1, 60], terms: 'python' }, ttlMs: minute });
+      });
+    };
+    // Requests that may be answered as of 1,000 get it at once, while one computation runs.
+    expect(await cache.getOrCompute('python', 11, compute, 900)).toBe('python at 10');
+    expect(await cache.getOrCompute('python', 11, compute, 1_000)).toBe('python at 10');
+    expect(computations).toBe(1);
+    expect(cache.stats.stale).toBe(2);
+    // One that must show what was written after 1,000 waits for the computation.
+    const later = cache.getOrCompute('python', 11, compute, 1_001);
+    finish();
+    expect(await later).toBe('python at 11');
+    expect(computations).toBe(1);
+    expect(cache.get('python', { notBefore: 5_000 })).toBe('python at 11');
+
+    // Kept aside, an answer is out of the indexes: later changes neither update nor count it.
+    cache.set('rust', 11, 'rust at 11', { jobIds: [2], terms: 'rust' }, minute);
+    cache.apply(12, [{ ...job(12, 61, ['rust']), rows: { before: null, after: {} as SearchRow } }], new Map(), 1_400);
+    cache.apply(13, [{ ...job(13, 62, ['rust']), rows: { before: null, after: {} as SearchRow } }], new Map(), 1_600);
+    expect(updates).toEqual(['python at 10', 'rust at 11']);
+    expect(cache.stats.dropped).toBe(2);
+    expect(cache.get('rust', { notBefore: 1_200 })).toBe('rust at 11');
+    // Too old for this request: gone, and the request computes it.
+    expect(cache.get('rust', { notBefore: 1_201 })).toBeUndefined();
+    expect(cache.get('rust', { notBefore: 0 })).toBeUndefined();
+  });
+
+  it('drops answers outright unless told to keep them aside', () => {
+    const cache = new SearchCache<string>(100);
+    cache.apply(10, null, new Map(), 1_000);
+    cache.set('python', 10, 'python at 10', { jobIds: [1], terms: 'python' }, minute);
+    cache.apply(11, [job(11, 60, ['python'])], new Map(), 1_200);
+    expect(cache.get('python', { notBefore: 0 })).toBeUndefined();
+  });
+
   it('drops the answers showing a job whose look changed, and only those', () => {
     const cache = filled();
     cache.apply(11, [job(11, 4)]);

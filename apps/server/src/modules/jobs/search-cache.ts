@@ -11,6 +11,11 @@
  * - a change naming no job drops everything, and so does a gap in what this process has read.
  * An answer a change with the job's search rows reaches is first offered to the `AnswerUpdater`
  * (live-answers.ts), which brings it up to date when it can tell how: then it stays.
+ *
+ * With `keepDropped`, an answer a change drops is kept aside, out of the indexes, with the moment
+ * it was last known right (`asOf`: when the read before that change's began). A request that may
+ * be answered as of then (`notBefore`, decision 006 "How fresh an answer is") is served it while
+ * one computation brings it up to date in the background, instead of waiting for that computation.
  */
 import { mayMatch, needsNoWord, wordsOf, type Term } from './query-terms';
 import type { RowChange, SearchRow } from './live-answers';
@@ -58,6 +63,8 @@ interface Entry<V> extends AnswerReach {
   words: string[] | null;
   value: V;
   expires: number;
+  /** Set when a change dropped it (`keepDropped`): when it was last known right. */
+  asOf?: number;
 }
 
 /** How many recent changes are kept to check answers computed while they were written. */
@@ -84,14 +91,24 @@ export class SearchCache<V> {
   /**
    * Counts since the cache was made: answers served from it, not found in it, found after waiting
    * for another request's computation of the same answer (`shared`; those were counted as misses
-   * first), dropped by writes, and brought up to date with a write instead (`updated`).
+   * first), dropped by writes, and brought up to date with a write instead (`updated`); dropped
+   * answers kept aside served (`stale`), and computed again in the background for them (`refreshed`).
    */
-  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0 };
+  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0, stale: 0, refreshed: 0 };
+  /** When the newest applied read began (the `readAt` given to `apply`): every write committed before it is applied. */
+  private freshAsAt: number | undefined;
 
   constructor(
     private readonly maxEntries: number,
     private readonly updater?: AnswerUpdater<V>,
+    /** Keep dropped answers aside for requests that may be answered as of before the change (above). */
+    private readonly keepDropped = false,
   ) {}
+
+  /** When the newest applied read began (undefined before the first): every write committed before then is applied. */
+  get freshAs(): number | undefined {
+    return this.freshAsAt;
+  }
 
   /** The newest version applied (what a request's answer is computed from, at least). */
   get version(): number | undefined {
@@ -104,10 +121,13 @@ export class SearchCache<V> {
 
   /**
    * Applies what the database says changed after `this.version`: `changes` are the rows after it,
-   * or null when they were not read (too many, or the first read).
+   * or null when they were not read (too many, or the first read). `readAt`: when that read began
+   * (a clock the caller keeps; the answers dropped now were right as of the previous read's).
    */
-  apply(version: number, changes: SearchChange[] | null, ranks: ReadonlyMap<string, number> = new Map()): void {
+  apply(version: number, changes: SearchChange[] | null, ranks: ReadonlyMap<string, number> = new Map(), readAt?: number): void {
     const from = this.applied;
+    const asOf = this.freshAsAt;
+    if (readAt !== undefined) this.freshAsAt = Math.max(readAt, asOf ?? readAt);
     if (from === undefined || changes === null || version < from || (version > from && changes[0]?.version !== from + 1)) {
       if (from !== undefined && version !== from) this.clear();
       this.applied = version;
@@ -117,7 +137,7 @@ export class SearchCache<V> {
     }
     for (const change of changes) {
       if (change.version <= from) continue;
-      this.drop(change, ranks);
+      this.drop(change, ranks, asOf);
       this.recent.push(change);
     }
     if (this.recent.length > keptChanges) {
@@ -141,7 +161,7 @@ export class SearchCache<V> {
       const rowChange = { jobId: change.jobId, ...change.rows! };
       for (const key of this.reached(change)) {
         const entry = this.entries.get(key);
-        if (!entry) continue;
+        if (!entry || entry.asOf !== undefined) continue;
         const text = this.updater.rankWanted(entry.value, rowChange);
         if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, jobId: change.jobId, text });
       }
@@ -153,9 +173,20 @@ export class SearchCache<V> {
    * The answer kept for `key`, if any. `shared`: asked again after waiting for another request's
    * computation of it (counted apart: that request's miss was counted already).
    */
-  get(key: string, { shared = false, now = Date.now() }: { shared?: boolean; now?: number } = {}): V | undefined {
+  get(
+    key: string,
+    { shared = false, now = Date.now(), notBefore = Infinity }: { shared?: boolean; now?: number; notBefore?: number } = {},
+  ): V | undefined {
+    return this.lookup(key, shared, now, notBefore)?.value;
+  }
+
+  /**
+   * `get`, telling a dropped answer kept aside (`stale`: served because it was right as of
+   * `notBefore` or later) from a current one.
+   */
+  private lookup(key: string, shared: boolean, now: number, notBefore: number): { value: V; stale: boolean } | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.expires <= now) {
+    if (!entry || entry.expires <= now || (entry.asOf !== undefined && entry.asOf < notBefore)) {
       if (entry) this.remove(key);
       if (!shared) this.stats.misses++;
       return undefined;
@@ -163,9 +194,10 @@ export class SearchCache<V> {
     // Least recently used first: move it to the end.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (shared) this.stats.shared++;
+    if (entry.asOf !== undefined) this.stats.stale++;
+    else if (shared) this.stats.shared++;
     else this.stats.hits++;
-    return entry.value;
+    return { value: entry.value, stale: entry.asOf !== undefined };
   }
 
   /**
@@ -176,10 +208,22 @@ export class SearchCache<V> {
    * since it began could change it (which covers every write committed before this request
    * arrived, applied at `version`); if it was not, this request waits for the next computation
    * another waiter began, or computes its own.
+   * An answer a change dropped, kept aside and right as of `notBefore` or later, is served at once,
+   * while one computation (this request's, unless one runs) brings it up to date.
    */
-  async getOrCompute(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
-    let value = this.get(key);
-    if (value !== undefined) return value;
+  async getOrCompute(
+    key: string,
+    version: number,
+    compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>,
+    notBefore = Infinity,
+  ): Promise<V> {
+    const found = this.lookup(key, false, Date.now(), notBefore);
+    if (found?.stale && !this.flights.has(key)) {
+      this.stats.refreshed++;
+      this.fly(key, version, compute).catch(() => undefined);
+    }
+    if (found) return found.value;
+    let value: V | undefined;
     // Twice at most: when a computation failed or was not kept, the first of its waiters begins
     // another and the others wait for that one, rather than all computing at once (under overload,
     // a failure is a pool time-out: that many more searches would make it worse).
@@ -187,19 +231,24 @@ export class SearchCache<V> {
       const flight = this.flights.get(key);
       if (!flight) break;
       await flight.catch(() => undefined);
-      value = this.get(key, { shared: true });
+      value = this.get(key, { shared: true, notBefore });
       if (value !== undefined) return value;
     }
+    return this.fly(key, version, compute);
+  }
+
+  /** Computes the answer for `key` and keeps it; other requests for it wait for this one meanwhile. */
+  private fly(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
     const computing = compute().then(({ value: computed, reach, ttlMs }) => {
       this.set(key, version, computed, reach, ttlMs);
       return computed;
     });
     this.flights.set(key, computing);
-    try {
-      return await computing;
-    } finally {
+    const done = () => {
       if (this.flights.get(key) === computing) this.flights.delete(key);
-    }
+    };
+    computing.then(done, done);
+    return computing;
   }
 
   /**
@@ -222,7 +271,7 @@ export class SearchCache<V> {
     while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
   }
 
-  private drop(change: SearchChange, ranks: ReadonlyMap<string, number>): void {
+  private drop(change: SearchChange, ranks: ReadonlyMap<string, number>, asOf: number | undefined): void {
     if (change.jobId === null) {
       this.clear();
       return;
@@ -230,15 +279,19 @@ export class SearchCache<V> {
     const keys = this.reached(change);
     const rows = change.rows;
     for (const key of keys) {
-      // Gone since it was found: dropped by an earlier change, or expired.
+      // Gone since it was found (dropped by an earlier change, or expired), or kept aside.
       const entry = this.entries.get(key);
-      if (!entry) continue;
+      if (!entry || entry.asOf !== undefined) continue;
       const updated =
         rows && this.updater
           ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
           : null;
       if (updated === null) {
-        this.remove(key);
+        if (this.keepDropped && asOf !== undefined && entry.asOf === undefined) {
+          // Out of the indexes: later changes leave it as it was, right as of `asOf`.
+          this.unindex(key, entry);
+          entry.asOf = asOf;
+        } else this.remove(key);
         this.stats.dropped++;
       } else {
         entry.value = updated;
@@ -282,6 +335,10 @@ export class SearchCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.unindex(key, entry);
+  }
+
+  private unindex(key: string, entry: Entry<V>): void {
     for (const id of entry.jobIds) removeFrom(this.byJob, id, key);
     if (entry.words === null) this.wordless.delete(key);
     else for (const word of entry.words) removeFrom(this.byLexeme, word, key);
