@@ -114,7 +114,7 @@ function searches(): Array<Record<string, string>> {
   return list;
 }
 
-/** One write of a kind a job board makes: new jobs, edits of every field, closes, reopenings, deletions. */
+/** One write of a kind a job board makes: new jobs, edits of every field, closes, reopenings, reposts, deletions. */
 async function randomWrite(random: () => number, ids: number[]): Promise<string> {
   const roll = random();
   const id = pick(random, ids);
@@ -162,9 +162,14 @@ async function randomWrite(random: () => number, ids: number[]): Promise<string>
     await set({ status: 'open', applicationDeadline: null });
     return `reopen ${id}`;
   }
-  if (roll < 0.96) {
+  if (roll < 0.95) {
     await set({ applicationDeadline: '2020-01-01' });
     return `deadline ${id}`;
+  }
+  if (roll < 0.97) {
+    // Posted again (a script bumping it): it moves to the top of the newest first.
+    await set({ postedAt: new Date() });
+    return `repost ${id}`;
   }
   await t.db.delete(jobs).where(eq(jobs.id, id));
   ids.splice(ids.indexOf(id), 1);
@@ -375,5 +380,35 @@ describe('applyChange (worked out without a database)', () => {
     expect(applyChange(ranked, coming(5, { postedUs: nowUs - 10_000 }), options)?.candidates).toBe(ranked.candidates);
     // A candidate leaving lets an unknown one in.
     expect(applyChange(ranked, leaving(950, { postedUs: nowUs - 150 }), options)).toBeNull();
+
+    // A candidate edited and still a match stays one: its new rank is kept while it stays below the page.
+    const edited = (over: Partial<SearchRow> = {}) => ({
+      jobId: 950,
+      before: row({ postedUs: nowUs - 150 }),
+      after: row({ postedUs: nowUs - 150, ...over }),
+    });
+    expect(rankWanted(ranked, edited(), nowUs)).toBe('cooper');
+    expect(applyChange(ranked, edited(), options)).toBeNull();
+    const moved = applyChange(ranked, edited(), { ...options, rank: 0.3 })!;
+    expect(moved.candidates!.ids).toEqual(ranked.candidates!.ids);
+    expect(moved.candidates!.ranks[50]).toBe(0.3);
+    expect(ranked.candidates!.ranks[50]).toBe(0.1);
+    expect(moved.counts.exact).toBe(500);
+    expect(applyChange(ranked, edited(), { ...options, rank: 0.1 })?.candidates).toBe(ranked.candidates);
+    // Onto the page, or posted again (its place among the newest changes): not worked out.
+    expect(applyChange(ranked, edited(), { ...options, rank: 0.85 })).toBeNull();
+    expect(applyChange(ranked, edited({ postedUs: nowUs }), { ...options, rank: 0.3 })).toBeNull();
+    // On a later page: a candidate ranked before the page stays before it, or the page moves.
+    const second = {
+      ...ranked,
+      criteria: { ...ranked.criteria, offset: 2 },
+      page: [
+        { id: 1000, postedUs: nowUs - 100, salaryKey: null, rank: 0.1 },
+        { id: 999, postedUs: nowUs - 101, salaryKey: null, rank: 0.1 },
+      ],
+    };
+    const first = { jobId: 997, before: row({ postedUs: nowUs - 103 }), after: row({ postedUs: nowUs - 103 }) };
+    expect(applyChange(second, first, { ...options, rank: 0.7 })?.candidates!.ranks[3]).toBe(0.7);
+    expect(applyChange(second, first, { ...options, rank: 0.05 })).toBeNull();
   });
 });

@@ -236,6 +236,8 @@ export function applyChange(
   let counts = live.counts;
   const page = live.page;
   let candidates = live.candidates;
+  // A candidate that matches before and after (an edit) moves within the candidates: no other match comes or goes.
+  const staysCandidate = ranked(c) && !!before?.matches && !!after?.matches && candidates!.ids.includes(change.jobId);
   const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
   if (before && change.before) steps.push([change.before, before, -1]);
   if (after && change.after) steps.push([change.after, after, 1]);
@@ -252,7 +254,12 @@ export function applyChange(
     }
     if (counts !== live.counts && !countRow(counts, change.jobId, row, how, delta, labelOf, nowUs)) return null;
     if (!how.matches) continue;
-    if (ranked(c)) {
+    if (staysCandidate) {
+      if (delta < 0) continue;
+      const moved = rerank(c, candidates!, page, change.jobId, row, rank);
+      if (!moved) return null;
+      candidates = moved;
+    } else if (ranked(c)) {
       const moved = moveCandidate(c, candidates!, page, change.jobId, row, delta, rank);
       if (!moved) return null;
       candidates = moved;
@@ -329,6 +336,27 @@ function moveCandidate(
     postedUs: put(k.postedUs, row.postedUs, (size) => new Float64Array(size)),
     ranks: put(k.ranks, rank, (size) => new Float64Array(size)),
   };
+}
+
+/**
+ * The ranked candidates after a candidate that still matches changed (an edit), when the page holds
+ * the same jobs: its posting time is the same and it ranks after the page's last job (a full page)
+ * or before its first (a later page) both before and after. Null otherwise, or when its new rank is
+ * not known.
+ */
+function rerank(c: LiveCriteria, k: Candidates, page: SortKey[], id: number, row: SearchRow, rank: number | undefined): Candidates | null {
+  const at = k.ids.indexOf(id);
+  const old = candidateAt(k, at);
+  if (rank === undefined || row.postedUs !== old.postedUs) return null;
+  const moved = { ...old, rank };
+  const last = page.length === c.limit ? page[page.length - 1] : undefined;
+  const after = (job: SortKey) => last !== undefined && sortsBefore(c, last, job);
+  const before = (job: SortKey) => c.offset > 0 && page.length > 0 && sortsBefore(c, job, page[0]!);
+  if (!((after(old) && after(moved)) || (before(old) && before(moved)))) return null;
+  if (rank === old.rank) return k;
+  const ranks = k.ranks.slice();
+  ranks[at] = rank;
+  return { ...k, ranks };
 }
 
 function without<T extends Int32Array | Float64Array>(from: T, at: number): T {
