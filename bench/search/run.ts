@@ -261,6 +261,8 @@ interface CacheCounts {
   stale: number;
   /** Computations begun for those. */
   refreshed: number;
+  /** Answers brought up to date whose page was read again (a job entering it, or one on it edited). */
+  patched: number;
   flushes: number;
   size: number;
   rssMb: number;
@@ -449,6 +451,7 @@ async function main() {
           updated: (after.updated ?? 0) - (before.updated ?? 0),
           stale: (after.stale ?? 0) - (before.stale ?? 0),
           refreshed: (after.refreshed ?? 0) - (before.refreshed ?? 0),
+          patched: (after.patched ?? 0) - (before.patched ?? 0),
           flushes: after.flushes - before.flushes,
         };
         log(
@@ -516,7 +519,7 @@ async function main() {
         ? `; ${m.writes.writes} writes (${m.writes.errors} failed), a new job found after p50 ${ms(m.writes.foundP50)} / max ${ms(m.writes.foundMax)} ms (${m.writes.probes} probes)`
         : '';
       const c = m.cache
-        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes and ${m.cache.updated.toLocaleString('en')} brought up to date, ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
+        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes and ${m.cache.updated.toLocaleString('en')} brought up to date (${m.cache.patched.toLocaleString('en')} with their page read again), ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
         : '';
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,

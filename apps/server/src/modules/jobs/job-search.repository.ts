@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
@@ -178,24 +178,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
   // A slice with fewer jobs than its size is all of them: no date bound.
   const since = typeof plan === 'object' ? await sliceStart(db, plan.slice) : null;
   const page = pageIds(c, plan, since);
-  const headline = c.text ? sql`ts_headline('english', ${jobs.description}, ${tsquery(c.text)}, ${headlineOptions})` : sql`null::text`;
-  type Row = {
-    id: number;
-    title: string;
-    company_id: number;
-    company_name: string;
-    company_logo: string | null;
-    location: string;
-    is_remote: boolean;
-    salary_min: number | null;
-    salary_max: number | null;
-    currency: string;
-    employment_type: JobSummaryRecord['employmentType'];
-    experience_level: JobSummaryRecord['experienceLevel'];
-    skills: string[];
-    posted_at: string | Date;
-    opening: string;
-    headline: string | null;
+  type Row = SummaryRow & {
     found: number | null;
     rank: number;
     posted_us: string | number;
@@ -208,10 +191,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     : sql`null::json`;
   const query = sql`
     with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}page as (${page.query})
-    select ${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
-      ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
-      array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      left(${jobs.description}, 400) as opening, ${headline} as headline, page.found, page.rank,
+    select ${summaryColumns(c.text)}, page.found, page.rank,
       ${microseconds(sql`page.posted_at`)} as posted_us, ${candidates} as candidates
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
@@ -229,28 +209,70 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     if (!complete) return null;
   }
   const list = rows.find((r) => r.candidates)?.candidates;
-  const records = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    companyId: r.company_id,
-    companyName: r.company_name,
-    companyLogo: r.company_logo,
-    location: r.location,
-    isRemote: r.is_remote,
-    salaryMin: r.salary_min,
-    salaryMax: r.salary_max,
-    currency: r.currency,
-    employmentType: r.employment_type,
-    experienceLevel: r.experience_level,
-    skills: r.skills,
-    postedAt: new Date(r.posted_at),
-    snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
-    postedUs: Number(r.posted_us),
-    rank: Number(r.rank),
-  }));
+  const records = rows.map((r) => ({ ...summaryOf(r), postedUs: Number(r.posted_us), rank: Number(r.rank) }));
   return Object.assign(records, {
     candidates: page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null,
   });
+}
+
+/** A job as a search result shows it, as read by `summaryColumns`. */
+interface SummaryRow {
+  id: number;
+  title: string;
+  company_id: number;
+  company_name: string;
+  company_logo: string | null;
+  location: string;
+  is_remote: boolean;
+  salary_min: number | null;
+  salary_max: number | null;
+  currency: string;
+  employment_type: JobSummaryRecord['employmentType'];
+  experience_level: JobSummaryRecord['experienceLevel'];
+  skills: string[];
+  posted_at: string | Date;
+  opening: string;
+  headline: string | null;
+}
+
+/** The columns of a search result (`SummaryRow`) from `jobs` joined to `companies`, with the snippet for `text`. */
+function summaryColumns(text: string | null): SQL {
+  const headline = text ? sql`ts_headline('english', ${jobs.description}, ${tsquery(text)}, ${headlineOptions})` : sql`null::text`;
+  return sql`${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
+      ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
+      array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
+      left(${jobs.description}, 400) as opening, ${headline} as headline`;
+}
+
+const summaryOf = (r: SummaryRow): JobSummaryRecord => ({
+  id: r.id,
+  title: r.title,
+  companyId: r.company_id,
+  companyName: r.company_name,
+  companyLogo: r.company_logo,
+  location: r.location,
+  isRemote: r.is_remote,
+  salaryMin: r.salary_min,
+  salaryMax: r.salary_max,
+  currency: r.currency,
+  employmentType: r.employment_type,
+  experienceLevel: r.experience_level,
+  skills: r.skills,
+  postedAt: new Date(r.posted_at),
+  snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
+});
+
+/**
+ * These jobs as a page of a search for `text` shows them (public or not), by id: for a kept answer
+ * whose page a write changed (job-search.service, "answers patched").
+ */
+export async function findPageSummaries(db: Db, ids: readonly number[], text: string | null): Promise<Map<number, JobSummaryRecord>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns(text)} from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId} where ${inArray(jobs.id, [...ids])}`,
+  );
+  return new Map(rows.map((r) => [r.id, summaryOf(r)]));
 }
 
 /** A job of a page, with where it sorts: its posting time in microseconds and its rank (0 when not ranked). */

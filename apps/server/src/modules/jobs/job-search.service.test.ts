@@ -146,18 +146,23 @@ describe('the search cache and writes', () => {
       const owner = await createUser(t.db, { role: 'employer' });
       const quay = (await createCompany(t.db, owner.id, { isApproved: true })).id;
       await createJob(t.db, quay, { title: 'Harbour pilot' });
-      const pilots = async () => (await ask(service, { search: 'pilot', company: String(quay) })).count;
+      // A phrase is dropped by a job that may match it; one word is brought up to date.
+      const pilots = async () => (await ask(service, { search: '"harbour pilot"', company: String(quay) })).count;
+      const word = async () => (await ask(service, { search: 'pilot', company: String(quay) })).results.map((r) => r.title);
       expect(await pilots()).toBe(1); // the first search reads (at 1,000,000)
+      expect(await word()).toEqual(['Harbour pilot']);
       await createJob(t.db, quay, { title: 'Harbour pilot trainee' });
       // 400 ms later: within the bound, below half of it: from memory, and nothing read.
       clock += 400;
       expect(await pilots()).toBe(1);
+      expect(await word()).toEqual(['Harbour pilot']);
       expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 0 });
-      // 700 ms after the read: still from memory, but a read begins ahead (at 1,000,700).
+      // 700 ms after the read: still from memory, but a read begins ahead (at 1,000,700): it drops
+      // the phrase's answer and brings the word's up to date, the new job read for its page.
       clock += 300;
       expect(await pilots()).toBe(1);
-      // The new job joins the answer's page: the read drops it.
-      await vi.waitFor(() => expect(service.cacheStats()!.dropped).toBe(1));
+      await vi.waitFor(() => expect(service.cacheStats()).toMatchObject({ dropped: 1, patched: 1 }));
+      expect((await word()).sort()).toEqual(['Harbour pilot', 'Harbour pilot trainee']);
       // 1,000 ms after the first read: the dropped answer, right as of then, is still served at
       // once while it is computed again; a request 1 ms later must show the new job.
       clock += 300;
@@ -166,12 +171,26 @@ describe('the search cache and writes', () => {
       clock += 1;
       expect(await pilots()).toBe(2);
       // A write this process finished: the next search shows what was committed before it.
-      await createJob(t.db, quay, { title: 'Pilot boat engineer' });
+      await createJob(t.db, quay, { title: 'Harbour pilot boat engineer' });
       service.noteWrite();
       expect(await pilots()).toBe(3);
     } finally {
       now.mockRestore();
     }
+  });
+
+  it('an answer that found nothing (and no correction) gets a job posted with its words, its page read in the catch-up', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const asked = { search: 'qwzxv', company: String(companyId) };
+    const none = await ask(service, asked);
+    expect([none.count, none.corrected_search]).toEqual([0, null]);
+    const job = await createJob(t.db, companyId, { title: 'Qwzxv ferry captain' });
+    const after = await ask(service, asked);
+    expect(after.results.map((r) => r.id)).toEqual([job.id]);
+    expect(after.count).toBe(1);
+    expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
+    // As a search computed afresh gives it.
+    expect(after).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));
   });
 
   it('a corrected search is dropped when a job gains the word as asked', async () => {

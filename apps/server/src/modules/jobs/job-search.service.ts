@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { freshReader } from '../../lib/fresh-read';
-import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater } from './search-cache';
+import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type PendingAnswer } from './search-cache';
 import {
   applyChange,
   candidatesOf,
@@ -26,7 +26,7 @@ import {
   type Thresholds,
 } from './live-answers';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
-import { presentJobSummary } from './jobs.presenter';
+import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, JobPage, SearchCriteria } from './job-search.repository';
 
@@ -194,6 +194,8 @@ interface SearchOutcome {
 interface Kept {
   outcome: SearchOutcome;
   live: LiveAnswer | null;
+  /** Jobs its page now shows whose summaries must be read (again) before it is served; its results are then out of date. */
+  unread?: readonly number[];
 }
 
 /** The count and facet rows (scaled when estimated) that a search's counts give (`countAndFacets`). */
@@ -277,12 +279,56 @@ export function createJobSearchService({
       });
       if (!live) return null;
       if (live === kept.live) return kept;
-      if (live.counts === kept.live.counts) return { outcome: kept.outcome, live };
-      const counted = countsOf(live.counts, limits);
-      const outcome = { ...kept.outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets: renderFacets(counted.facets) };
+      let outcome = kept.outcome;
+      if (live.counts !== kept.live.counts) {
+        const counted = countsOf(live.counts, limits);
+        outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets: renderFacets(counted.facets) };
+      }
+      // A page that changed: its jobs in their new order, those it did not show (or the job changed) read in the catch-up.
+      if (live.page !== kept.live.page || kept.live.page.some((k) => k.id === change.jobId)) {
+        const shown = new Map(outcome.results.map((r) => [r.id, r]));
+        const unread = live.page.filter((k) => k.id === change.jobId || !shown.has(k.id)).map((k) => k.id);
+        if (unread.length) return { outcome, live, unread };
+        outcome = { ...outcome, results: live.page.map((k) => shown.get(k.id)!) };
+      }
       return { outcome, live };
     },
+    unread: (kept) => kept.unread !== undefined,
   };
+  /**
+   * Reads the jobs the pages of answers brought up to date now show (one statement per search
+   * text, on the quick lane), and keeps those answers complete (`SearchCache.fill`).
+   */
+  function fillPending(pending: PendingAnswer<Kept>[]): void {
+    const reads = new Map<string | null, { ids: Set<number>; read?: Promise<Map<number, JobSummaryRecord>> }>();
+    for (const p of pending) {
+      const text = p.value.live!.criteria.text;
+      let group = reads.get(text);
+      if (!group) reads.set(text, (group = { ids: new Set() }));
+      for (const id of p.value.unread!) group.ids.add(id);
+    }
+    const summaries = (text: string | null) => {
+      const group = reads.get(text)!;
+      return (group.read ??= repo.findPageSummaries(freshDb, [...group.ids], text));
+    };
+    for (const p of pending) {
+      cache!.fill(p, async () => {
+        const { live, outcome, unread } = p.value;
+        const read = await summaries(live!.criteria.text);
+        const fresh = new Set(unread);
+        const shown = new Map(outcome.results.map((r) => [r.id, r]));
+        const results = live!.page.map((k) => {
+          const record = fresh.has(k.id) ? read.get(k.id) : undefined;
+          if (fresh.has(k.id) && !record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
+          return record ? presentJobSummary(record) : shown.get(k.id)!;
+        });
+        return {
+          value: { outcome: { ...outcome, results: jobSummaries.parse(results) }, live },
+          reach: { jobIds: live!.page.map((k) => k.id), terms: p.terms },
+        };
+      });
+    }
+  }
   const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0) : undefined;
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
@@ -298,6 +344,8 @@ export function createJobSearchService({
     }
     const flushes = cache!.stats.flushes;
     cache!.apply(version, changes, ranks, readAt);
+    const pending = cache!.takePending();
+    if (pending.length) fillPending(pending);
     if (cache!.stats.flushes !== flushes) labels.clear();
     return version;
   });
@@ -520,7 +568,9 @@ export function createJobSearchService({
    * What keeping a computed answer up to date needs, or null when it is not kept so (see
    * live-answers.ts): a corrected text or one of stop words only, a phrase or a query form not
    * read, a category or skill filter (picked values show apart), a relevance page past the ranked
-   * candidates or beyond the last, or words that matched nothing (a correction may then be found).
+   * candidates or beyond the last. Words that match nothing and have no correction are kept so: a
+   * job posted with them comes to the answer, its summary read in the catch-up (a job with a word
+   * nearer a typo than any before changes no kept answer, corrected or not: decision 006).
    */
   async function liveAnswerOf(computed: Awaited<ReturnType<typeof compute>>): Promise<LiveAnswer | null> {
     const { criteria: c, page, counts, asked, searched } = computed;
@@ -528,8 +578,9 @@ export function createJobSearchService({
     const terms = searched ? await queryLexemesOf(searched) : null;
     if (terms && (terms.terms === null || terms.phrase)) return null;
     const ranked = c.text !== null && c.sort === 'relevance';
-    if (ranked && (c.offset + c.limit > repo.rankCandidates || !page.length || !page.candidates)) return null;
-    if (c.text && counts.exact === 0) return null;
+    // An empty relevance page has its candidates (none) only when nothing matches at all.
+    const none = counts.exact === 0 && c.offset === 0;
+    if (ranked && (c.offset + c.limit > repo.rankCandidates || (!page.length && !none) || !page.candidates)) return null;
     return {
       criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null },
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),

@@ -232,6 +232,8 @@ describe('cached answers kept up to date on each write', () => {
       // Many answers a write reached were brought up to date rather than computed again.
       expect(stats.updated).toBeGreaterThan((stats.updated + stats.dropped) / 3);
       expect(stats.dropped).toBeGreaterThan(0);
+      // Some were brought up to date with a page read again (a job entering it, or shown on it and edited).
+      expect(stats.patched).toBeGreaterThan(0);
     },
     120_000,
   );
@@ -281,12 +283,20 @@ describe('applyChange (worked out without a database)', () => {
   const coming = (id: number, over: Partial<SearchRow> = {}) => ({ jobId: id, before: null, after: row(over) });
   const leaving = (id: number, over: Partial<SearchRow> = {}) => ({ jobId: id, before: row(over), after: null });
 
-  it('counts a job that comes or leaves after the page, and gives up on one that enters or shows on it', () => {
+  it('counts a job that comes or leaves after the page, puts one coming on the first page in its place, and gives up on one leaving it', () => {
     const older = applyChange(answer(), coming(5), options);
     expect(older?.counts.exact).toBe(41);
     expect(applyChange(answer(), leaving(5), options)?.counts.exact).toBe(39);
-    // Newer than the page's last: it enters the page.
-    expect(applyChange(answer(), coming(5, { postedUs: nowUs - 15 }), options)).toBeNull();
+    // Newer than the page's last: on the first page it takes its place and pushes the last to the
+    // next page; a later page would gain a job of the page before it.
+    const entered = applyChange(answer(), coming(5, { postedUs: nowUs - 15 }), options);
+    expect(entered?.page.map((k) => k.id)).toEqual([900, 5]);
+    expect(entered?.counts.exact).toBe(41);
+    expect(applyChange(answer({}, { offset: 2 }), coming(5, { postedUs: nowUs - 15 }), options)).toBeNull();
+    // On the page: edited where it sorts the same, it stays; posted again, or leaving, it is not worked out.
+    const edit = (postedUs: number) => ({ jobId: 800, before: row({ postedUs: nowUs - 20 }), after: row({ postedUs }) });
+    expect(applyChange(answer(), edit(nowUs - 20), options)?.page).toEqual(answer().page);
+    expect(applyChange(answer(), edit(nowUs - 5), options)).toBeNull();
     expect(applyChange(answer(), leaving(800), options)).toBeNull();
     // Not a match (closed, another word, past its deadline): nothing changes.
     for (const over of [{ isOpen: false }, { lexemes: ['glazier'] }, { deadline: '2026-11-26' }])
@@ -375,7 +385,8 @@ describe('applyChange (worked out without a database)', () => {
     expect(below.candidates!.ids[0]).toBe(5001);
     expect(below.candidates!.ids.at(-1)).toBe(802);
     expect(below.candidates!.ranks[0]).toBe(0.5);
-    expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.85 })).toBeNull();
+    // Ranked onto the page: the page is made again from the candidates.
+    expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.85 })?.page.map((k) => k.id)).toEqual([997, 5001]);
     // Older than every candidate: counted, not ranked.
     expect(applyChange(ranked, coming(5, { postedUs: nowUs - 10_000 }), options)?.candidates).toBe(ranked.candidates);
     // A candidate leaving lets an unknown one in.
@@ -395,10 +406,10 @@ describe('applyChange (worked out without a database)', () => {
     expect(ranked.candidates!.ranks[50]).toBe(0.1);
     expect(moved.counts.exact).toBe(500);
     expect(applyChange(ranked, edited(), { ...options, rank: 0.1 })?.candidates).toBe(ranked.candidates);
-    // Onto the page, or posted again (its place among the newest changes): not worked out.
-    expect(applyChange(ranked, edited(), { ...options, rank: 0.85 })).toBeNull();
+    // Onto the page: made again; posted again (its place among the newest changes): not worked out.
+    expect(applyChange(ranked, edited(), { ...options, rank: 0.85 })?.page.map((k) => k.id)).toEqual([997, 950]);
     expect(applyChange(ranked, edited({ postedUs: nowUs }), { ...options, rank: 0.3 })).toBeNull();
-    // On a later page: a candidate ranked before the page stays before it, or the page moves.
+    // On a later page: a candidate ranked before the page that stays before it leaves it as it is; one that drops below moves it.
     const second = {
       ...ranked,
       criteria: { ...ranked.criteria, offset: 2 },
@@ -409,6 +420,6 @@ describe('applyChange (worked out without a database)', () => {
     };
     const first = { jobId: 997, before: row({ postedUs: nowUs - 103 }), after: row({ postedUs: nowUs - 103 }) };
     expect(applyChange(second, first, { ...options, rank: 0.7 })?.candidates!.ranks[3]).toBe(0.7);
-    expect(applyChange(second, first, { ...options, rank: 0.05 })).toBeNull();
+    expect(applyChange(second, first, { ...options, rank: 0.05 })?.page.map((k) => k.id)).toEqual([999, 998]);
   });
 });

@@ -7,10 +7,13 @@
  * - the count and the facets: ±1 where the job counts (in a sampled count, only a sampled job
  *   counts), unless that would change how they are counted (exactly or estimated) or which values
  *   a facet's short list shows;
- * - the page: unchanged when the job sorts after it (or, in a relevance order, is no candidate, or
- *   ranks below the page among the candidates).
- * Anything else (the job is on the page, it enters or leaves it, a list's values could change
- * places, a rank is not known) is not worked out: the answer is dropped and computed again.
+ * - the page: unchanged when the job sorts after it; in a relevance order made again from the
+ *   ranked candidates whenever they are known after the change; newest or best paid first, a job
+ *   coming to the first page takes its place there, and a job on the page edited where it sorts
+ *   the same stays (job-search.service reads the jobs a changed page shows anew).
+ * Anything else (a job leaving a full list of candidates or a non-ranked page, entering a later
+ * non-ranked page, a list's values that could change places, a rank not known) is not worked out:
+ * the answer is dropped and computed again.
  */
 import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
 import { rankCandidates } from './job-search.repository';
@@ -228,16 +231,21 @@ export function applyChange(
   { rank, labelOf, thresholds, nowUs = Date.now() * 1000 }: { rank?: number; labelOf: LabelOf; thresholds: Thresholds; nowUs?: number },
 ): LiveAnswer | null {
   const c = live.criteria;
-  if (live.page.some((k) => k.id === change.jobId)) return null;
+  const onPage = live.page.some((k) => k.id === change.jobId);
   const before = change.before ? check(c, change.before, lexemesOf(change.before), nowUs) : undefined;
   const after = change.after ? check(c, change.after, lexemesOf(change.after), nowUs) : undefined;
   if (before === null || after === null) return null;
+  const stillMatches = !!before?.matches && !!after?.matches;
   // Copied when first changed: a job outside an estimate's sample changes nothing in it.
   let counts = live.counts;
-  const page = live.page;
+  let page = live.page;
   let candidates = live.candidates;
   // A candidate that matches before and after (an edit) moves within the candidates: no other match comes or goes.
-  const staysCandidate = ranked(c) && !!before?.matches && !!after?.matches && candidates!.ids.includes(change.jobId);
+  const staysCandidate = ranked(c) && stillMatches && candidates!.ids.includes(change.jobId);
+  // Not ranked: a job on the page edited where it sorts the same stays in its place (how it shows is read again).
+  if (onPage && !ranked(c) && !(stillMatches && sameKey(change.before!, change.after!))) return null;
+  // Ranked: the candidates that came, left or moved, old and new places (the page is made again unless all come after it).
+  const moved: SortKey[] = [];
   const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
   if (before && change.before) steps.push([change.before, before, -1]);
   if (after && change.after) steps.push([change.after, after, 1]);
@@ -256,20 +264,57 @@ export function applyChange(
     if (!how.matches) continue;
     if (staysCandidate) {
       if (delta < 0) continue;
-      const moved = rerank(c, candidates!, page, change.jobId, row, rank);
-      if (!moved) return null;
-      candidates = moved;
+      const next = rerank(candidates!, change.jobId, row, rank, moved);
+      if (!next) return null;
+      candidates = next;
     } else if (ranked(c)) {
-      const moved = moveCandidate(c, candidates!, page, change.jobId, row, delta, rank);
-      if (!moved) return null;
-      candidates = moved;
-    } else if (!pageHolds(c, page, keyOf(change.jobId, row), delta)) return null;
+      const next = moveCandidate(candidates!, change.jobId, row, delta, rank, moved);
+      if (!next) return null;
+      candidates = next;
+    } else if (!onPage) {
+      const next = pageAfter(c, page, keyOf(change.jobId, row), delta);
+      if (!next) return null;
+      page = next;
+    }
   }
-  if (counts === live.counts && candidates === live.candidates) return live;
+  if (candidates !== live.candidates) {
+    const last = page.length === c.limit ? page[page.length - 1] : undefined;
+    if (!last || !moved.every((key) => sortsBefore(c, last, key))) page = rankedPage(c, candidates!, live.page);
+  }
+  if (!onPage && counts === live.counts && candidates === live.candidates && page === live.page) return live;
   if (countingPath(counts, thresholds) !== countingPath(live.counts, thresholds)) return null;
   // With words, no match at all is answered otherwise (a correction may be offered): computed again.
   if (c.terms !== null && counts.exact === 0) return null;
   return { criteria: c, page, candidates, counts };
+}
+
+/** Whether a job sorts in the same place in every order before and after a change. */
+const sameKey = (a: SearchRow, b: SearchRow) => a.postedUs === b.postedUs && (a.salaryMax ?? a.salaryMin) === (b.salaryMax ?? b.salaryMin);
+
+/**
+ * A non-ranked page after a matching job leaves (-1) or comes (+1), when that is known here: the
+ * same page when the job sorts after it (`pageHolds`); on the first page, a job coming takes its
+ * place and pushes the last job to the next page. Null otherwise (a later page would gain a job of
+ * the page before it, or lose one to it; a leaving job lets in one of the next page).
+ */
+function pageAfter(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1): SortKey[] | null {
+  if (pageHolds(c, page, job, delta)) return page;
+  if (delta < 0 || c.offset > 0) return null;
+  let at = page.findIndex((k) => sortsBefore(c, job, k));
+  if (at < 0) at = page.length;
+  return [...page.slice(0, at), job, ...page.slice(at)].slice(0, c.limit);
+}
+
+/**
+ * A relevance page made from its candidates: their slice by rank (best first, then newest), as the
+ * page's statement orders them. `known` gives pay keys of jobs it showed (unused by this order).
+ */
+function rankedPage(c: LiveCriteria, k: Candidates, known: readonly SortKey[]): SortKey[] {
+  const order = Array.from(k.ids, (_, i) => i).sort((a, b) => (sortsBefore(c, candidateAt(k, a), candidateAt(k, b)) ? -1 : 1));
+  return order.slice(c.offset, c.offset + c.limit).map((i) => {
+    const key = candidateAt(k, i);
+    return { ...key, salaryKey: known.find((p) => p.id === key.id)?.salaryKey ?? null };
+  });
 }
 
 /** Whether a row that passes the conditions without a facet counts anywhere in these counts. */
@@ -290,37 +335,36 @@ function pageHolds(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1
 }
 
 /**
- * The ranked candidates after a matching job leaves (-1) or comes (+1), when the page holds the
- * same jobs; null when it may not, or the job's rank is not known. The page holds when it is full
- * and every candidate coming or going ranks after its last job.
+ * The ranked candidates after a matching job leaves (-1) or comes (+1), noting in `moved` the
+ * candidates that came or left; null when that is not known: a job leaving a full list lets in the
+ * next newest match, which is not kept, and a job coming needs its rank.
  */
 function moveCandidate(
-  c: LiveCriteria,
   k: Candidates,
-  page: SortKey[],
   id: number,
   row: SearchRow,
   delta: -1 | 1,
   rank: number | undefined,
+  moved: SortKey[],
 ): Candidates | null {
   const n = k.ids.length;
   const full = n >= rankCandidates;
   const at = k.ids.indexOf(id);
   const key = keyOf(id, row);
-  const last = page.length === c.limit ? page[page.length - 1] : undefined;
-  const afterPage = (job: SortKey) => last !== undefined && sortsBefore(c, last, job);
   // A match that is no candidate is older than every candidate (the list is full).
   const older = full && newer(candidateAt(k, n - 1), key);
   if (delta < 0) {
     if (at < 0) return older ? k : null;
-    // Another match would take its place: which, is not known here.
-    if (full || !afterPage(candidateAt(k, at))) return null;
+    if (full) return null;
+    moved.push(candidateAt(k, at));
     return { ids: without(k.ids, at), postedUs: without(k.postedUs, at), ranks: without(k.ranks, at) };
   }
   if (at >= 0) return null;
   if (older) return k;
-  if (rank === undefined || !afterPage({ ...key, rank }) || (full && !afterPage(candidateAt(k, n - 1)))) return null;
+  if (rank === undefined) return null;
+  moved.push({ ...key, rank });
   // Newest first; the oldest leaves a full list.
+  if (full) moved.push(candidateAt(k, n - 1));
   let to = 0;
   while (to < n && newer(candidateAt(k, to), key)) to++;
   const size = Math.min(n + 1, rankCandidates);
@@ -339,20 +383,15 @@ function moveCandidate(
 }
 
 /**
- * The ranked candidates after a candidate that still matches changed (an edit), when the page holds
- * the same jobs: its posting time is the same and it ranks after the page's last job (a full page)
- * or before its first (a later page) both before and after. Null otherwise, or when its new rank is
- * not known.
+ * The ranked candidates after a candidate that still matches changed (an edit), noting its old
+ * and new places in `moved`: with the same posting time it keeps its place among the newest, with
+ * its new rank. Null when its posting time changed or its new rank is not known.
  */
-function rerank(c: LiveCriteria, k: Candidates, page: SortKey[], id: number, row: SearchRow, rank: number | undefined): Candidates | null {
+function rerank(k: Candidates, id: number, row: SearchRow, rank: number | undefined, moved: SortKey[]): Candidates | null {
   const at = k.ids.indexOf(id);
   const old = candidateAt(k, at);
   if (rank === undefined || row.postedUs !== old.postedUs) return null;
-  const moved = { ...old, rank };
-  const last = page.length === c.limit ? page[page.length - 1] : undefined;
-  const after = (job: SortKey) => last !== undefined && sortsBefore(c, last, job);
-  const before = (job: SortKey) => c.offset > 0 && page.length > 0 && sortsBefore(c, job, page[0]!);
-  if (!((after(old) && after(moved)) || (before(old) && before(moved)))) return null;
+  moved.push(old, { ...old, rank });
   if (rank === old.rank) return k;
   const ranks = k.ranks.slice();
   ranks[at] = rank;

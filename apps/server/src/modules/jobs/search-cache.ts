@@ -39,6 +39,18 @@ export interface SearchChange {
 export interface AnswerUpdater<V> {
   rankWanted(value: V, change: RowChange): string | null;
   update(value: V, change: RowChange, rankOf: (text: string) => number | undefined): V | null;
+  /** Whether an updated value still needs a read (of jobs its page now shows) before it is served. */
+  unread?(value: V): boolean;
+}
+
+/** An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`): for the caller to `fill`. */
+export interface PendingAnswer<V> {
+  key: string;
+  value: V;
+  /** The change it is up to date with. */
+  version: number;
+  terms: Term | null;
+  expires: number;
 }
 
 /** A rank `AnswerUpdater.update` wants: of the job's row after the change at `version`, against `text`. */
@@ -83,6 +95,8 @@ export class SearchCache<V> {
    */
   private readonly reachedBy = new WeakMap<SearchChange, { stored: number; keys: Set<string> }>();
   private stored = 0;
+  /** Answers waiting for a read (`takePending`). */
+  private pending: PendingAnswer<V>[] = [];
   /** The newest version whose changes are applied; undefined before the first read. */
   private applied: number | undefined;
   /** Changes applied lately, oldest first, and the version before the oldest of them. */
@@ -91,10 +105,11 @@ export class SearchCache<V> {
   /**
    * Counts since the cache was made: answers served from it, not found in it, found after waiting
    * for another request's computation of the same answer (`shared`; those were counted as misses
-   * first), dropped by writes, and brought up to date with a write instead (`updated`); dropped
+   * first), dropped by writes, and brought up to date with a write instead (`updated`; `patched`
+   * of them once their page was read again, as `fill`ed); dropped
    * answers kept aside served (`stale`), and computed again in the background for them (`refreshed`).
    */
-  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0, stale: 0, refreshed: 0 };
+  readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0, stale: 0, refreshed: 0, patched: 0 };
   /** When the newest applied read began (the `readAt` given to `apply`): every write committed before it is applied. */
   private freshAsAt: number | undefined;
 
@@ -237,6 +252,30 @@ export class SearchCache<V> {
     return this.fly(key, version, compute);
   }
 
+  /**
+   * The answers the changes applied last left waiting for a read (out of the indexes, as if
+   * dropped), to be given to `fill` at once: until then a request for one would compute it.
+   */
+  takePending(): PendingAnswer<V>[] {
+    const taken = this.pending;
+    this.pending = [];
+    return taken;
+  }
+
+  /**
+   * Completes a pending answer by `read` (its page's jobs read): stored as a computed answer up to
+   * date with its change's version (so not if a change applied since could touch it), and requests
+   * for it wait for this instead of computing it.
+   */
+  fill(pending: PendingAnswer<V>, read: () => Promise<{ value: V; reach: AnswerReach }>): void {
+    if (this.flights.has(pending.key)) return;
+    const ttlMs = pending.expires - Date.now();
+    this.fly(pending.key, pending.version, async () => ({ ...(await read()), ttlMs })).then(
+      () => void this.stats.patched++,
+      () => undefined,
+    );
+  }
+
   /** Computes the answer for `key` and keeps it; other requests for it wait for this one meanwhile. */
   private fly(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
     const computing = compute().then(({ value: computed, reach, ttlMs }) => {
@@ -286,13 +325,16 @@ export class SearchCache<V> {
         rows && this.updater
           ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
           : null;
-      if (updated === null) {
+      const unread = updated !== null && this.updater!.unread?.(updated) === true;
+      if (unread) this.pending.push({ key, value: updated, version: change.version, terms: entry.terms, expires: entry.expires });
+      if (updated === null || unread) {
         if (this.keepDropped && asOf !== undefined && entry.asOf === undefined) {
           // Out of the indexes: later changes leave it as it was, right as of `asOf`.
           this.unindex(key, entry);
           entry.asOf = asOf;
         } else this.remove(key);
-        this.stats.dropped++;
+        if (unread) this.stats.updated++;
+        else this.stats.dropped++;
       } else {
         entry.value = updated;
         this.stats.updated++;
