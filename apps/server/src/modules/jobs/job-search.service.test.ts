@@ -179,6 +179,30 @@ describe('the search cache and writes', () => {
     }
   });
 
+  it('does not keep an answer whose computation read a write the cache had not applied yet (it would count the job twice)', async () => {
+    let clock = 2_000_000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const service = createJobSearchService({ db: t.db, cacheSeconds: 60, staleMs: 1_000 });
+      const fresh = createJobSearchService({ db: t.db });
+      const owner = await createUser(t.db, { role: 'employer' });
+      const pier = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+      for (const title of ['Deckhand', 'Boatswain']) await createJob(t.db, pier, { title });
+      const browse = { company: String(pier), page_size: '1' };
+      await ask(service, { search: 'lighthouse' }); // the cache reads (at 2,000,000)
+      // Written after that read: a search within the bound is computed without reading it, but its data holds it.
+      await createJob(t.db, pier, { title: 'Net mender', postedAt: new Date(Date.now() - 10 * 86_400_000) });
+      clock += 100;
+      expect((await ask(service, browse)).count).toBe(3);
+      // The write is read (after a write of this process) and applied to the kept answers.
+      service.noteWrite();
+      await ask(service, { search: 'lighthouse' });
+      expect(await ask(service, browse)).toEqual(await fresh.search(query(browse), page));
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('an answer that found nothing (and no correction) gets a job posted with its words, its page read in the catch-up', async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const asked = { search: 'qwzxv', company: String(companyId) };

@@ -294,6 +294,7 @@ export function createJobSearchService({
       return { outcome, live };
     },
     unread: (kept) => kept.unread !== undefined,
+    reread: (kept, jobId) => (kept.live ? { ...kept, unread: [jobId] } : null),
   };
   /**
    * Reads the jobs the pages of answers brought up to date now show (one statement per search
@@ -329,7 +330,7 @@ export function createJobSearchService({
       });
     }
   }
-  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0) : undefined;
+  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => read()) : undefined;
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
@@ -608,7 +609,8 @@ export function createJobSearchService({
         // this process before it arrived) has dropped or brought up to date the answers it could change.
         const key = cacheKey(q, today);
         const arrived = performance.now();
-        const notBefore = staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt);
+        // After this process's last write strictly (a read begun at the same instant may have begun before it).
+        const notBefore = staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt + 1e-6);
         const version = await versionFor(arrived, notBefore);
         const kept = await cache.getOrCompute(
           key,

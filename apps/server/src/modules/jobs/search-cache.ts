@@ -41,6 +41,11 @@ export interface AnswerUpdater<V> {
   update(value: V, change: RowChange, rankOf: (text: string) => number | undefined): V | null;
   /** Whether an updated value still needs a read (of jobs its page now shows) before it is served. */
   unread?(value: V): boolean;
+  /**
+   * The value once `jobId`, shown on its page, is read again (a change to how the job shows, not to
+   * what it matches or where it sorts), or null when it cannot be (then the answer is dropped).
+   */
+  reread?(value: V, jobId: number): V | null;
 }
 
 /** An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`): for the caller to `fill`. */
@@ -118,6 +123,12 @@ export class SearchCache<V> {
     private readonly updater?: AnswerUpdater<V>,
     /** Keep dropped answers aside for requests that may be answered as of before the change (above). */
     private readonly keepDropped = false,
+    /**
+     * Applies every change committed before it is called (a read begun then): awaited between a
+     * computation and storing its answer, so that the changes it may have read are applied and
+     * keep it out (`set`) rather than being applied to it once more later.
+     */
+    private readonly settle?: () => Promise<unknown>,
   ) {}
 
   /** When the newest applied read began (undefined before the first): every write committed before then is applied. */
@@ -270,24 +281,36 @@ export class SearchCache<V> {
   fill(pending: PendingAnswer<V>, read: () => Promise<{ value: V; reach: AnswerReach }>): void {
     if (this.flights.has(pending.key)) return;
     const ttlMs = pending.expires - Date.now();
-    this.fly(pending.key, pending.version, async () => ({ ...(await read()), ttlMs })).then(
+    this.fly(pending.key, pending.version, async () => ({ ...(await read()), ttlMs }), true).then(
       () => void this.stats.patched++,
       () => undefined,
     );
   }
 
-  /** Computes the answer for `key` and keeps it; other requests for it wait for this one meanwhile. */
-  private fly(key: string, version: number, compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>): Promise<V> {
-    const computing = compute().then(({ value: computed, reach, ttlMs }) => {
+  /**
+   * Computes the answer for `key` (from data at least as new as `version`) and keeps it, once what
+   * was written while it was computed is applied (`settle`, unless the computation read only what
+   * a change applied already names: `settled`); other requests for it wait for that meanwhile,
+   * while the one that computed it has it at once.
+   */
+  private fly(
+    key: string,
+    version: number,
+    compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>,
+    settled = !this.settle,
+  ): Promise<V> {
+    const computing = compute();
+    const storing = computing.then(async ({ value: computed, reach, ttlMs }) => {
+      if (!settled) await this.settle!();
       this.set(key, version, computed, reach, ttlMs);
       return computed;
     });
-    this.flights.set(key, computing);
+    this.flights.set(key, storing);
     const done = () => {
-      if (this.flights.get(key) === computing) this.flights.delete(key);
+      if (this.flights.get(key) === storing) this.flights.delete(key);
     };
-    computing.then(done, done);
-    return computing;
+    storing.then(done, done);
+    return computing.then(({ value }) => value);
   }
 
   /**
@@ -321,10 +344,13 @@ export class SearchCache<V> {
       // Gone since it was found (dropped by an earlier change, or expired), or kept aside.
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
-      const updated =
-        rows && this.updater
+      const updated = !this.updater
+        ? null
+        : rows
           ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
-          : null;
+          : change.lexemes === null && entry.jobIds.includes(change.jobId)
+            ? (this.updater.reread?.(entry.value, change.jobId) ?? null)
+            : null;
       const unread = updated !== null && this.updater!.unread?.(updated) === true;
       if (unread) this.pending.push({ key, value: updated, version: change.version, terms: entry.terms, expires: entry.expires });
       if (updated === null || unread) {
