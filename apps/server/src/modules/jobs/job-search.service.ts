@@ -616,6 +616,11 @@ export function createJobSearchService({
           key,
           version,
           async () => {
+            // Computed after a read of what changed begun now (as a search that waits would be):
+            // the fewer changes come between that version and the data read, the likelier the
+            // answer is kept (one a change since could touch is not, and under writes that is
+            // most broad answers computed from a version half a second old).
+            const since = staleMs > 0 ? await read() : version;
             // The text's lexemes are read beside the search (the cache needs them after it).
             const asked = normalizeSearchText(q.search);
             if (asked) queryLexemesOf(asked).catch(() => undefined);
@@ -624,11 +629,11 @@ export function createJobSearchService({
             const live = await liveAnswerOf(computed);
             // Names learnt only while no change was applied since this answer's data was read (a
             // rename empties the cache and them).
-            if (cache.version === version)
+            if (cache.version === since)
               for (const f of computed.counts.facets)
                 if (f.facet === 'category' || f.facet === 'skills') labels.set(`${f.facet}:${f.value}`, f.label);
             const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-            return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000 };
+            return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
           },
           notBefore,
         );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SearchCache, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
 
@@ -104,6 +104,26 @@ describe('the search cache', () => {
     // Too old for this request: gone, and the request computes it.
     expect(cache.get('rust', { notBefore: 1_201 })).toBeUndefined();
     expect(cache.get('rust', { notBefore: 0 })).toBeUndefined();
+  });
+
+  it('stores a computed answer only once what was written while it was computed is applied (settle)', async () => {
+    let cache!: SearchCache<string>;
+    // What the computation read includes job 60, written after version 10: settling applies it.
+    const settle = vi.fn(async () => cache.apply(11, [job(11, 60, ['python'])]));
+    cache = new SearchCache<string>(100, undefined, false, settle);
+    cache.apply(10, null);
+    const compute = async () => ({ value: 'python with job 60', reach: { jobIds: [60], terms: 'python' } as AnswerReach, ttlMs: minute });
+    expect(await cache.getOrCompute('python', 10, compute)).toBe('python with job 60');
+    await vi.waitFor(() => expect(settle).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    // Applied afterwards, job 60's change would be counted in it twice: it is not kept.
+    expect(cache.get('python')).toBeUndefined();
+    // An answer the change cannot touch is kept.
+    settle.mockImplementation(async () => cache.apply(12, [job(12, 61, ['rust'])]));
+    expect(
+      await cache.getOrCompute('nurse', 11, async () => ({ value: 'nurse', reach: { jobIds: [], terms: 'nurs' }, ttlMs: minute })),
+    ).toBe('nurse');
+    await vi.waitFor(() => expect(cache.get('nurse')).toBe('nurse'));
   });
 
   it('drops answers outright unless told to keep them aside', () => {

@@ -84,6 +84,14 @@ interface Entry<V> extends AnswerReach {
   asOf?: number;
 }
 
+/** A computed answer: what it depends on, how long it may be kept, and (when newer than the one asked with) the version its data is at least as new as. */
+interface Computed<V> {
+  value: V;
+  reach: AnswerReach;
+  ttlMs: number;
+  version?: number;
+}
+
 /** How many recent changes are kept to check answers computed while they were written. */
 const keptChanges = 5_000;
 
@@ -229,7 +237,8 @@ export class SearchCache<V> {
   /**
    * The answer for `key`: kept, or being computed for another request (a popular search just
    * dropped by a write, or expired: its askers wait for one computation instead of each making
-   * their own), or computed now by `compute` from data at least as new as `version` and kept.
+   * their own), or computed now by `compute` from data at least as new as `version` (or the newer
+   * version it answers with) and kept.
    * A computation another request began is used only if it was stored, that is if nothing applied
    * since it began could change it (which covers every write committed before this request
    * arrived, applied at `version`); if it was not, this request waits for the next computation
@@ -237,12 +246,7 @@ export class SearchCache<V> {
    * An answer a change dropped, kept aside and right as of `notBefore` or later, is served at once,
    * while one computation (this request's, unless one runs) brings it up to date.
    */
-  async getOrCompute(
-    key: string,
-    version: number,
-    compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>,
-    notBefore = Infinity,
-  ): Promise<V> {
+  async getOrCompute(key: string, version: number, compute: () => Promise<Computed<V>>, notBefore = Infinity): Promise<V> {
     const found = this.lookup(key, false, Date.now(), notBefore);
     if (found?.stale && !this.flights.has(key)) {
       this.stats.refreshed++;
@@ -293,16 +297,11 @@ export class SearchCache<V> {
    * a change applied already names: `settled`); other requests for it wait for that meanwhile,
    * while the one that computed it has it at once.
    */
-  private fly(
-    key: string,
-    version: number,
-    compute: () => Promise<{ value: V; reach: AnswerReach; ttlMs: number }>,
-    settled = !this.settle,
-  ): Promise<V> {
+  private fly(key: string, version: number, compute: () => Promise<Computed<V>>, settled = !this.settle): Promise<V> {
     const computing = compute();
-    const storing = computing.then(async ({ value: computed, reach, ttlMs }) => {
+    const storing = computing.then(async ({ value: computed, reach, ttlMs, version: since = version }) => {
       if (!settled) await this.settle!();
-      this.set(key, version, computed, reach, ttlMs);
+      this.set(key, since, computed, reach, ttlMs);
       return computed;
     });
     this.flights.set(key, storing);
