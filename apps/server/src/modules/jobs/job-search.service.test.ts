@@ -204,14 +204,17 @@ describe('the search cache and writes', () => {
   });
 
   it('an answer that found nothing (and no correction) gets a job posted with its words, its page read in the catch-up', async () => {
+    // A skill no facet has shown yet: its name comes from the names the cache reads.
+    const skill = await createSkill(t.db, 'Celestial navigation');
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const asked = { search: 'qwzxv', company: String(companyId) };
     const none = await ask(service, asked);
     expect([none.count, none.corrected_search]).toEqual([0, null]);
-    const job = await createJob(t.db, companyId, { title: 'Qwzxv ferry captain' });
+    const job = await createJob(t.db, companyId, { title: 'Qwzxv ferry captain', skillIds: [skill.id] });
     const after = await ask(service, asked);
     expect(after.results.map((r) => r.id)).toEqual([job.id]);
     expect(after.count).toBe(1);
+    expect(after.facets.skills).toEqual([{ value: String(skill.id), label: 'Celestial navigation', count: 1 }]);
     expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
     // As a search computed afresh gives it.
     expect(after).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));

@@ -25,7 +25,7 @@ import {
   type LiveCounts,
   type Thresholds,
 } from './live-answers';
-import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
+import { findAllTaxonomyNames, findTaxonomyNames } from '../taxonomy/taxonomy.repository';
 import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, JobPage, SearchCriteria } from './job-search.repository';
@@ -348,9 +348,28 @@ export function createJobSearchService({
     const pending = cache!.takePending();
     if (pending.length) fillPending(pending);
     if (cache!.stats.flushes !== flushes) labels.clear();
+    if (labelsFor !== cache!.stats.flushes) await loadLabels();
     return version;
   });
 
+  // Every category's and skill's name, read once and again after each time the cache is emptied
+  // (a rename or a new one empties it), so that a value a facet gains has its label: without it
+  // the answer is dropped. Read by the catch-up that needs them, before it ends; names read before
+  // an emptying that came meanwhile are not kept, and a failed read is tried again next time.
+  let labelsFor = -1;
+  function loadLabels(): Promise<void> {
+    const flushes = (labelsFor = cache!.stats.flushes);
+    return Promise.all([findAllTaxonomyNames(freshDb, 'category'), findAllTaxonomyNames(freshDb, 'skill')]).then(
+      ([categories, skills]) => {
+        if (cache!.stats.flushes !== flushes) return;
+        for (const [id, name] of categories) labels.set(`category:${id}`, name);
+        for (const [id, name] of skills) labels.set(`skills:${id}`, name);
+      },
+      () => {
+        if (labelsFor === flushes) labelsFor = -1;
+      },
+    );
+  }
   // When this process last finished a write (`noteWrite`), and how many reads run now.
   let writtenAt = -Infinity;
   let reading = 0;

@@ -107,10 +107,10 @@ describe('the search cache', () => {
   });
 
   it('stores a computed answer only once what was written while it was computed is applied (settle)', async () => {
-    let cache!: SearchCache<string>;
+    const settle = vi.fn(async (): Promise<unknown> => undefined);
+    const cache = new SearchCache<string>(100, undefined, false, settle);
     // What the computation read includes job 60, written after version 10: settling applies it.
-    const settle = vi.fn(async () => cache.apply(11, [job(11, 60, ['python'])]));
-    cache = new SearchCache<string>(100, undefined, false, settle);
+    settle.mockImplementation(async () => cache.apply(11, [job(11, 60, ['python'])]));
     cache.apply(10, null);
     const compute = async () => ({ value: 'python with job 60', reach: { jobIds: [60], terms: 'python' } as AnswerReach, ttlMs: minute });
     expect(await cache.getOrCompute('python', 10, compute)).toBe('python with job 60');

@@ -93,6 +93,13 @@ export async function findUnknownTaxonomyIds(db: Db, kind: TaxonomyKind, ids: nu
   return ids.filter((id) => !known.has(id));
 }
 
+/** Every category's or skill's name, by id (a few hundred rows: the search cache's facet labels). */
+export async function findAllTaxonomyNames(db: Db, kind: TaxonomyKind): Promise<Map<number, string>> {
+  const table = tables[kind];
+  const rows = await db.select({ id: table.id, name: table.name }).from(table);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Names of the given ids, for presenting jobs (ids of deleted items are skipped). */
 export async function findTaxonomyNames(db: Db, kind: TaxonomyKind, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
