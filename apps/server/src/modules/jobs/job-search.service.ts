@@ -264,8 +264,8 @@ export function createJobSearchService({
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
   const limits: Thresholds = { fineFrom, coarseFrom };
-  // Names of categories and skills seen in facets, for a value a kept answer's facet gains; forgotten
-  // whenever the cache is emptied (a rename empties it).
+  // Every category's and skill's name (`loadLabels`), for a value a kept answer's facet gains;
+  // forgotten whenever the cache is emptied (a rename empties it) and read again.
   const labels = new Map<string, string>();
   const updater: AnswerUpdater<Kept> = {
     rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
@@ -318,13 +318,15 @@ export function createJobSearchService({
         const read = await summaries(live!.criteria.text);
         const fresh = new Set(unread);
         const shown = new Map(outcome.results.map((r) => [r.id, r]));
+        // Only the summaries read now are checked against the response's schema (the others were).
         const results = live!.page.map((k) => {
-          const record = fresh.has(k.id) ? read.get(k.id) : undefined;
-          if (fresh.has(k.id) && !record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
-          return record ? presentJobSummary(record) : shown.get(k.id)!;
+          if (!fresh.has(k.id)) return shown.get(k.id)!;
+          const record = read.get(k.id);
+          if (!record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
+          return jobSummary.parse(presentJobSummary(record));
         });
         return {
-          value: { outcome: { ...outcome, results: jobSummaries.parse(results) }, live },
+          value: { outcome: { ...outcome, results }, live },
           reach: { jobIds: live!.page.map((k) => k.id), terms: p.terms },
         };
       });
@@ -646,11 +648,6 @@ export function createJobSearchService({
             const computed = await compute(q, today);
             const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
             const live = await liveAnswerOf(computed);
-            // Names learnt only while no change was applied since this answer's data was read (a
-            // rename empties the cache and them).
-            if (cache.version === since)
-              for (const f of computed.counts.facets)
-                if (f.facet === 'category' || f.facet === 'skills') labels.set(`${f.facet}:${f.value}`, f.label);
             const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
             return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
           },

@@ -337,34 +337,35 @@ export class SearchCache<V> {
       this.clear();
       return;
     }
-    const keys = this.reached(change);
-    const rows = change.rows;
-    for (const key of keys) {
+    for (const key of this.reached(change)) {
       // Gone since it was found (dropped by an earlier change, or expired), or kept aside.
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
-      const updated = !this.updater
-        ? null
-        : rows
-          ? this.updater.update(entry.value, { jobId: change.jobId, ...rows }, (text) => ranks.get(rankKey(change.version, text)))
-          : change.lexemes === null && entry.jobIds.includes(change.jobId)
-            ? (this.updater.reread?.(entry.value, change.jobId) ?? null)
-            : null;
+      const updated = this.updated(entry, change, ranks);
       const unread = updated !== null && this.updater!.unread?.(updated) === true;
       if (unread) this.pending.push({ key, value: updated, version: change.version, terms: entry.terms, expires: entry.expires });
-      if (updated === null || unread) {
-        if (this.keepDropped && asOf !== undefined && entry.asOf === undefined) {
-          // Out of the indexes: later changes leave it as it was, right as of `asOf`.
-          this.unindex(key, entry);
-          entry.asOf = asOf;
-        } else this.remove(key);
-        if (unread) this.stats.updated++;
-        else this.stats.dropped++;
-      } else {
-        entry.value = updated;
-        this.stats.updated++;
-      }
+      if (updated !== null && !unread) entry.value = updated;
+      else if (this.keepDropped && asOf !== undefined) {
+        // Out of the indexes: later changes leave it as it was, right as of `asOf`.
+        this.unindex(key, entry);
+        entry.asOf = asOf;
+      } else this.remove(key);
+      if (updated === null) this.stats.dropped++;
+      else this.stats.updated++;
     }
+  }
+
+  /**
+   * The updater's value for an entry a change to a job reaches: brought up to date with the job's
+   * search rows, or with the job read again when only how it shows changed and its page shows it.
+   * Null: dropped.
+   */
+  private updated(entry: Entry<V>, change: SearchChange, ranks: ReadonlyMap<string, number>): V | null {
+    const jobId = change.jobId!;
+    if (!this.updater) return null;
+    if (change.rows) return this.updater.update(entry.value, { jobId, ...change.rows }, (text) => ranks.get(rankKey(change.version, text)));
+    if (change.lexemes === null && entry.jobIds.includes(jobId)) return this.updater.reread?.(entry.value, jobId) ?? null;
+    return null;
   }
 
   /** The keys of the answers a change to a job may touch (some may have gone since: see `reachedBy`). */
