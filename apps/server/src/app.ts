@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
 import { AppError, validationError } from './lib/app-error';
 import { findNulField } from './lib/validation';
+import { securityHeaders } from './lib/security-headers';
 import { loggerOptions, noticeWriter } from './lib/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(404).send({ detail: `No such address: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
   );
 
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -214,6 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.env === 'production',
+  });
+  // On every response, as helmet's middleware sets them (a route may still set its own, e.g. files' CSP).
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
   });
 
   // Uploads are streamed by the routes that take them; each route sets its own size limit.
