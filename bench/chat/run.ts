@@ -173,6 +173,8 @@ const token = (userId: number, role: 'jobseeker' | 'employer') => signer.sign({ 
 const sentAt = new Map<string, number>();
 const received = new Map<string, number>();
 const latencies: number[] = [];
+/** From just before the POST to its 201 (the message stored and answered), to set beside delivery. */
+const answered: number[] = [];
 /** The warm-up's messages, left out of the measured figures. */
 const warmupIds = new Set<string>();
 /** [sent at, latency] of every first receipt, to show how latency moves over the run. */
@@ -261,14 +263,17 @@ async function send(seconds: number): Promise<void> {
         const base = fromSeeker ? (rooms.indexOf(room) % 2 ? one.base : two.base) : rooms.indexOf(room) % 2 ? two.base : one.base;
         const clientId = randomUUID();
         recipientOf.set(clientId, fromSeeker ? room.owner : room.seeker);
-        sentAt.set(clientId, performance.now());
+        const postedAt = performance.now();
+        sentAt.set(clientId, postedAt);
         if (!measuring) warmupIds.add(clientId);
         sent++;
         pending.push(
           post(`${base}/api/chatrooms/${room.id}/messages/`, tokens.get(sender)!, { content: `Message ${sent}`, client_id: clientId })
             .then((res) => {
-              if (res.status === 201) stored++;
-              else {
+              if (res.status === 201) {
+                stored++;
+                if (measuring) answered.push(performance.now() - postedAt);
+              } else {
                 errors++;
                 errorCodes.set(res.status, (errorCodes.get(res.status) ?? 0) + 1);
               }
@@ -303,6 +308,7 @@ duplicates = 0;
 errorCodes.clear();
 received.clear();
 latencies.length = 0;
+answered.length = 0;
 bySecond.length = 0;
 measuring = true;
 const usageBefore = parts.map(([, match]) => usageOf(match));
@@ -336,6 +342,7 @@ while (performance.now() < drainUntil && received.size < stored) await new Promi
 const lost = stored - received.size;
 
 const s = stats(latencies);
+const a = stats(answered);
 const result = {
   at: new Date().toISOString(),
   pairs,
@@ -348,6 +355,7 @@ const result = {
   errorCodes: Object.fromEntries(errorCodes),
   messagesPerSecond: stored / sendSeconds,
   latencyMs: s,
+  answeredMs: a,
   lost,
   duplicated: duplicates,
   memory,
@@ -361,6 +369,7 @@ log(`| sockets connected (2 processes) | ${sockets.length} | 2,000 |`);
 log(`| messages stored / sent | ${stored} / ${sent} in ${ms(sendSeconds)} s | ${total} in ${durationSeconds} s |`);
 log(`| messages/s stored | ${ms(result.messagesPerSecond)} | ${rate} |`);
 log(`| delivery p50 / p95 / p99 (ms) | ${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)} (max ${ms(s.max)}) | p99 ≤ 50 |`);
+log(`| POST answered (stored) p50 / p95 / p99 (ms) | ${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)} | |`);
 log(`| HTTP errors | ${errors} ${errorCodes.size ? JSON.stringify(result.errorCodes) : ''} | 0 |`);
 log(`| lost / duplicated | ${lost} / ${duplicates} | 0 / 0 |`);
 log(`| memory RSS now / peak (MB), process 1 | ${ms(memory.one.rssMb)} / ${ms(memory.one.peakMb)} | |`);
