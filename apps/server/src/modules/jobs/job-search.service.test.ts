@@ -220,10 +220,23 @@ describe('the search cache and writes', () => {
     expect(after).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));
   });
 
-  it('a corrected search is dropped when a job gains the word as asked', async () => {
+  it('a corrected search is kept up to date for the text it shows, and dropped when a job gains the word as asked', async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
-    const corrected = await ask(service, { search: 'lighthuose', company: String(companyId) });
+    const asked = { search: 'lighthuose', company: String(companyId) };
+    const corrected = await ask(service, asked);
     expect(corrected.corrected_search).toBe('lighthouse');
+    // A job with the corrected word: it comes to the answer without computing it again.
+    const keeper = await createJob(t.db, companyId, { title: 'Lighthouse keeper, night shift' });
+    const more = await ask(service, asked);
+    expect(more.corrected_search).toBe('lighthouse');
+    expect(more.count).toBe(corrected.count + 1);
+    expect(more.results.map((r) => r.id)).toContain(keeper.id);
+    // Computed once: the second request waited for the catch-up that read the page's new job.
+    const stats = service.cacheStats()!;
+    expect(stats).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
+    expect(stats.misses - stats.shared).toBe(1);
+    expect(more).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));
+    // A job with the word as typed changes the correction: computed again.
     await createJob(t.db, companyId, { title: 'Lighthuose archivist' });
     const after = await ask(service, { search: 'lighthuose', company: String(companyId) });
     expect(after.corrected_search).toBeNull();

@@ -588,15 +588,18 @@ export function createJobSearchService({
 
   /**
    * What keeping a computed answer up to date needs, or null when it is not kept so (see
-   * live-answers.ts): a corrected text or one of stop words only, a phrase or a query form not
-   * read, a category or skill filter (picked values show apart), a relevance page past the ranked
-   * candidates or beyond the last. Words that match nothing and have no correction are kept so: a
-   * job posted with them comes to the answer, its summary read in the catch-up (a job with a word
-   * nearer a typo than any before changes no kept answer, corrected or not: decision 006).
+   * live-answers.ts): a phrase or a query form not read, a category or skill filter (picked values
+   * show apart), a relevance page past the ranked candidates or beyond the last. Words that match
+   * nothing and have no correction are kept so: a job posted with them comes to the answer, its
+   * summary read in the catch-up. So is a corrected text's answer (or, for a text of stop words
+   * only, the answer without it), with the words as typed: a job with one of them may change the
+   * correction, and drops it (a job with a word nearer a typo than any before changes no kept
+   * answer, corrected or not: decision 006).
    */
   async function liveAnswerOf(computed: Awaited<ReturnType<typeof compute>>): Promise<LiveAnswer | null> {
     const { criteria: c, page, counts, asked, searched } = computed;
-    if (asked !== searched || c.categories?.length || c.skills?.length) return null;
+    if (c.categories?.length || c.skills?.length) return null;
+    const typed = asked !== searched && asked ? (await queryLexemesOf(asked)).lexemes : undefined;
     const terms = searched ? await queryLexemesOf(searched) : null;
     if (terms && (terms.terms === null || terms.phrase)) return null;
     const ranked = c.text !== null && c.sort === 'relevance';
@@ -604,7 +607,7 @@ export function createJobSearchService({
     const none = counts.exact === 0 && c.offset === 0;
     if (ranked && (c.offset + c.limit > repo.rankCandidates || (!page.length && !none) || !page.candidates)) return null;
     return {
-      criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null },
+      criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null, ...(typed ? { typed } : {}) },
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
       candidates: ranked ? candidatesOf(page.candidates!) : null,
       counts,

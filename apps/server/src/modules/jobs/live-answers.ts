@@ -11,6 +11,8 @@
  *   ranked candidates whenever they are known after the change; newest or best paid first, a job
  *   coming to the first page takes its place there, and a job on the page edited where it sorts
  *   the same stays (job-search.service reads the jobs a changed page shows anew).
+ * An answer for a corrected text is worked out so too, for the text it shows, unless the job has a
+ * word as typed (it may change the correction).
  * Anything else (a job leaving a full list of candidates or a non-ranked page, entering a later
  * non-ranked page, a list's values that could change places, a rank not known) is not worked out:
  * the answer is dropped and computed again.
@@ -45,7 +47,15 @@ export interface SearchRow {
  * category or skill filter is not kept so), and its query's terms (no phrase: a phrase needs
  * positions), null when it has no text.
  */
-export type LiveCriteria = Omit<SearchCriteria, 'categories' | 'skills'> & { terms: Term | null };
+export type LiveCriteria = Omit<SearchCriteria, 'categories' | 'skills'> & {
+  terms: Term | null;
+  /**
+   * The lexemes of the text as typed, when the answer is for a corrected one (or for none: the typed
+   * text was stop words only). A job with one of them can change whether and how the text is
+   * corrected: a change to such a job is not worked out here.
+   */
+  typed?: readonly string[];
+};
 
 /** Where a job sorts. */
 export interface SortKey {
@@ -231,6 +241,7 @@ export function applyChange(
   { rank, labelOf, thresholds, nowUs = Date.now() * 1000 }: { rank?: number; labelOf: LabelOf; thresholds: Thresholds; nowUs?: number },
 ): LiveAnswer | null {
   const c = live.criteria;
+  if (c.typed?.length && [change.before, change.after].some((row) => row && c.typed!.some((l) => lexemesOf(row).has(l)))) return null;
   const onPage = live.page.some((k) => k.id === change.jobId);
   const before = change.before ? check(c, change.before, lexemesOf(change.before), nowUs) : undefined;
   const after = change.after ? check(c, change.after, lexemesOf(change.after), nowUs) : undefined;
