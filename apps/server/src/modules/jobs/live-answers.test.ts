@@ -86,7 +86,7 @@ function randomJob(random: () => number) {
   };
 }
 
-/** Searches of every kind the cache keeps up to date, and a few it does not (phrases, categories). */
+/** Searches of every kind the cache keeps up to date (corrected ones too), and a few it does not (phrases, categories). */
 function searches(): Array<Record<string, string>> {
   const list: Array<Record<string, string>> = [
     { search: 'cooper', page_size: '5' },
@@ -104,6 +104,9 @@ function searches(): Array<Record<string, string>> {
     { search: 'thatcher', posted_within: '7', page_size: '5' },
     { search: '"cooper wanted"', page_size: '5' },
     { search: 'farrier', category: String(categories[0]), page_size: '5' },
+    // Corrected to "cooper glazier" (its answer kept up to date for that text), and stop words only (searched without).
+    { search: 'coopr glazer', page_size: '5' },
+    { search: 'the and', sort: 'newest', page_size: '5' },
     { page_size: '5' },
     { sort: 'salary', page_size: '5' },
     { sort: 'newest', page_size: '5', page: '3' },
@@ -301,6 +304,16 @@ describe('applyChange (worked out without a database)', () => {
     // Not a match (closed, another word, past its deadline): nothing changes.
     for (const over of [{ isOpen: false }, { lexemes: ['glazier'] }, { deadline: '2026-11-26' }])
       expect(applyChange(answer(), coming(5, over), options)?.counts.exact).toBe(40);
+  });
+
+  it('keeps a corrected answer for the text it shows, unless the job has a word as typed', () => {
+    // "coopr" corrected to "cooper": a job with "cooper" counts; one with "coopr", before or after, may change the correction.
+    const corrected = answer({}, { typed: ['coopr'] });
+    expect(applyChange(corrected, coming(5), options)?.counts.exact).toBe(41);
+    expect(applyChange(corrected, coming(5, { lexemes: ['cooper', 'coopr'] }), options)).toBeNull();
+    expect(applyChange(corrected, coming(5, { lexemes: ['coopr'] }), options)).toBeNull();
+    expect(applyChange(corrected, leaving(5, { lexemes: ['glazier', 'coopr'] }), options)).toBeNull();
+    expect(applyChange(corrected, coming(5, { lexemes: ['glazier'] }), options)?.counts.exact).toBe(40);
   });
 
   it('changes an estimate only by a job of its sample', () => {
