@@ -488,10 +488,10 @@ export async function readSearchChanges(
       ? sql`null::json`
       : sql`case when s.version - ${after}::bigint <= ${most}::bigint then coalesce((
           select json_agg(json_build_array(c.version, c.job_id, case when c.before is null and c.after is null then c.lexemes end,
-            c.before, c.after - 'vector', c.lexemes is not null) order by c.version)
+            c.before, c.after, c.lexemes is not null) order by c.version)
           from ${searchChanges} c where c.version > ${after}::bigint), '[]'::json) end`;
-  // Lexemes are sent once: with a job's rows, they are the union of theirs. The vector is not
-  // sent at all (rankChangedJobs reads it where it is).
+  // Lexemes are sent once: with a job's rows, they are the union of theirs. The rows' vectors tell
+  // whether a phrase matches (rankChangedJobs ranks with the vector where it is).
   type Row = [number | string, number | null, string[] | null, StoredSearchRow | null, StoredSearchRow | null, boolean];
   const rows = await queryRows<{ version: number | string; changes: Row[] | null }>(
     db,
@@ -527,6 +527,8 @@ interface StoredSearchRow {
   category_ids: number[];
   skill_ids: number[];
   lexemes: string[];
+  /** Since migration 0027 before the change too (0026 wrote it after it only). */
+  vector?: string | null;
 }
 
 function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
@@ -547,6 +549,7 @@ function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
     categoryIds: row.category_ids,
     skillIds: row.skill_ids,
     lexemes: row.lexemes,
+    ...(typeof row.vector === 'string' ? { vector: row.vector } : {}),
   };
 }
 

@@ -3,10 +3,12 @@ import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
-import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
 import { dateOrder, findJobPage, lexemeShares, queryLexemes, readSearchChanges, type SearchCriteria } from './job-search.repository';
 import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
+import { matchesTerms } from './live-answers';
+import { mayMatch, positionsOf } from './query-terms';
 
 let t: TestApp;
 let companyId: number;
@@ -145,20 +147,21 @@ describe('the search cache and writes', () => {
       const service = createJobSearchService({ db: t.db, cacheSeconds: 60, staleMs: 1_000 });
       const owner = await createUser(t.db, { role: 'employer' });
       const quay = (await createCompany(t.db, owner.id, { isApproved: true })).id;
-      await createJob(t.db, quay, { title: 'Harbour pilot' });
-      // A phrase is dropped by a job that may match it; one word is brought up to date.
-      const pilots = async () => (await ask(service, { search: '"harbour pilot"', company: String(quay) })).count;
+      const maritime = (await createCategory(t.db, 'Maritime')).id;
+      await createJob(t.db, quay, { title: 'Harbour pilot', categoryIds: [maritime] });
+      // A category filter's answer is dropped by a job that may match it; one word's is brought up to date.
+      const pilots = async () => (await ask(service, { search: 'harbour pilot', category: String(maritime), company: String(quay) })).count;
       const word = async () => (await ask(service, { search: 'pilot', company: String(quay) })).results.map((r) => r.title);
       expect(await pilots()).toBe(1); // the first search reads (at 1,000,000)
       expect(await word()).toEqual(['Harbour pilot']);
-      await createJob(t.db, quay, { title: 'Harbour pilot trainee' });
+      await createJob(t.db, quay, { title: 'Harbour pilot trainee', categoryIds: [maritime] });
       // 400 ms later: within the bound, below half of it: from memory, and nothing read.
       clock += 400;
       expect(await pilots()).toBe(1);
       expect(await word()).toEqual(['Harbour pilot']);
       expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 0 });
       // 700 ms after the read: still from memory, but a read begins ahead (at 1,000,700): it drops
-      // the phrase's answer and brings the word's up to date, the new job read for its page.
+      // the category's answer and brings the word's up to date, the new job read for its page.
       clock += 300;
       expect(await pilots()).toBe(1);
       await vi.waitFor(() => expect(service.cacheStats()).toMatchObject({ dropped: 1, patched: 1 }));
@@ -171,7 +174,7 @@ describe('the search cache and writes', () => {
       clock += 1;
       expect(await pilots()).toBe(2);
       // A write this process finished: the next search shows what was committed before it.
-      await createJob(t.db, quay, { title: 'Harbour pilot boat engineer' });
+      await createJob(t.db, quay, { title: 'Harbour pilot boat engineer', categoryIds: [maritime] });
       service.noteWrite();
       expect(await pilots()).toBe(3);
     } finally {
@@ -218,6 +221,33 @@ describe('the search cache and writes', () => {
     expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
     // As a search computed afresh gives it.
     expect(after).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));
+  });
+
+  it("a phrase's answer is kept up to date: a job counts when its words stand as the phrase asks, before and after each change", async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const wharf = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const asked = { search: '"tide clerk"', company: String(wharf) };
+    const fresh = () => createJobSearchService({ db: t.db }).search(query(asked), page);
+    const first = await createJob(t.db, wharf, { title: 'Tide clerk, nights', description: 'Log the tide for the harbour.' });
+    expect((await ask(service, asked)).count).toBe(1);
+    const matching = await createJob(t.db, wharf, { title: 'Tide clerk', description: 'Days.' });
+    await createJob(t.db, wharf, { title: 'Clerk of the tide', description: 'Both words, not as the phrase.' });
+    const two = await ask(service, asked);
+    expect(two.results.map((r) => r.id).sort()).toEqual([first.id, matching.id].sort());
+    expect(two).toEqual(await fresh());
+    // The words moved apart: it leaves; moved back together: it comes again.
+    await t.db.update(jobs).set({ title: 'Tide desk clerk' }).where(eq(jobs.id, matching.id));
+    expect((await ask(service, asked)).count).toBe(1);
+    await t.db.update(jobs).set({ title: 'Tide clerk' }).where(eq(jobs.id, matching.id));
+    expect(await ask(service, asked)).toEqual(await fresh());
+    expect((await ask(service, asked)).count).toBe(2);
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, first.id));
+    expect(await ask(service, asked)).toEqual(await fresh());
+    // Never dropped: each change reaching it was worked out (a page with a new job waited for its summary, not a search).
+    const stats = service.cacheStats()!;
+    expect(stats.dropped).toBe(0);
+    expect(stats.updated).toBeGreaterThanOrEqual(4);
   });
 
   it('a corrected search is kept up to date for the text it shows, and dropped when a job gains the word as asked', async () => {
@@ -272,7 +302,7 @@ describe('the search cache and writes', () => {
   it("reads a query's lexemes and terms as the search sees them, on this PostgreSQL", async () => {
     expect(await queryLexemes(t.db, 'the "product managers" or Rust')).toEqual({
       lexemes: ['product', 'manag', 'rust'],
-      terms: { or: [{ and: ['product', 'manag'] }, 'rust'] },
+      terms: { or: [{ phrase: ['product', 'manag'], gaps: [1] }, 'rust'] },
       phrase: true,
     });
     expect(await queryLexemes(t.db, 'python -java')).toStrictEqual({
@@ -282,13 +312,66 @@ describe('the search cache and writes', () => {
     // A hyphenated word is searched as a phrase of its parts.
     expect((await queryLexemes(t.db, 'e-mail')).phrase).toBe(true);
     // (PostgreSQL 15 reads it as a phrase, 18 as two words: either way a job needs both.)
-    expect(await queryLexemes(t.db, "o'neil's")).toMatchObject({ lexemes: ['o', 'neil'], terms: { and: ['o', 'neil'] } });
+    const oneil = await queryLexemes(t.db, "o'neil's");
+    expect(oneil.lexemes).toEqual(['o', 'neil']);
+    expect([mayMatch(oneil.terms!, new Set(['o', 'neil'])), mayMatch(oneil.terms!, new Set(['neil']))]).toEqual([true, false]);
+    // A stop word inside a phrase leaves its place: the next word stands two on.
     expect(await queryLexemes(t.db, '"data for science" engineer')).toEqual({
       lexemes: ['data', 'scienc', 'engin'],
-      terms: { and: ['data', 'scienc', 'engin'] },
+      terms: { and: [{ phrase: ['data', 'scienc'], gaps: [2] }, 'engin'] },
       phrase: true,
     });
     expect(await queryLexemes(t.db, 'the and')).toEqual({ lexemes: [], terms: null });
+  });
+
+  it('tells whether a phrase matches from where the words stand, as PostgreSQL does, on this PostgreSQL', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const co = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const titles = [
+      'Senior data analyst',
+      'Analyst of data, senior',
+      'Data and science lead',
+      'Science data steward',
+      'E-mail marketing manager',
+      'Marketing by e-mail',
+      "O'Neil's data science team",
+      'Data for science engineer',
+    ];
+    const ids: number[] = [];
+    for (const title of titles) ids.push((await createJob(t.db, co, { title, description: 'The team works from Ghent, data first.' })).id);
+    const texts = [
+      '"data analyst"',
+      '"senior data analyst"',
+      '"analyst data"',
+      '"data for science"',
+      '"data science"',
+      '"e-mail marketing"',
+      'e-mail',
+      "o'neil's",
+      '"science data" -lead',
+      '"data analyst" or "science team"',
+      '"works from ghent"',
+      '"ghent data"',
+    ];
+    const told = { true: 0, false: 0 };
+    for (const text of texts) {
+      const { terms } = await queryLexemes(t.db, text);
+      const rows = await queryRows<{ id: number; vector: string; lexemes: string[]; matches: boolean }>(
+        t.db,
+        sql`select id, search_vector::text as vector, tsvector_to_array(search_vector) as lexemes,
+                   search_vector @@ websearch_to_tsquery('english', ${text}) as matches
+              from job_search where id = any(${sql.param(ids)}::integer[])`,
+      );
+      for (const row of rows) {
+        expect(
+          matchesTerms(terms!, new Set(row.lexemes), () => positionsOf(row.vector)),
+          `${text} on job ${row.id}`,
+        ).toBe(row.matches);
+        told[`${row.matches}`]++;
+      }
+    }
+    expect(told.true).toBeGreaterThan(10);
+    expect(told.false).toBeGreaterThan(10);
   });
 
   it('every write records what it changed (search_changes): each job, with its lexemes when what it matches may change', async () => {

@@ -588,7 +588,7 @@ export function createJobSearchService({
 
   /**
    * What keeping a computed answer up to date needs, or null when it is not kept so (see
-   * live-answers.ts): a phrase or a query form not read, a category or skill filter (picked values
+   * live-answers.ts): a query form not read, a category or skill filter (picked values
    * show apart), a relevance page past the ranked candidates or beyond the last. Words that match
    * nothing and have no correction are kept so: a job posted with them comes to the answer, its
    * summary read in the catch-up. So is a corrected text's answer (or, for a text of stop words
@@ -601,7 +601,7 @@ export function createJobSearchService({
     if (c.categories?.length || c.skills?.length) return null;
     const typed = asked !== searched && asked ? (await queryLexemesOf(asked)).lexemes : undefined;
     const terms = searched ? await queryLexemesOf(searched) : null;
-    if (terms && (terms.terms === null || terms.phrase)) return null;
+    if (terms && terms.terms === null) return null;
     const ranked = c.text !== null && c.sort === 'relevance';
     // An empty relevance page has its candidates (none) only when nothing matches at all.
     const none = counts.exact === 0 && c.offset === 0;

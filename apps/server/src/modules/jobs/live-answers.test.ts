@@ -196,6 +196,11 @@ describe('cached answers kept up to date on each write', () => {
     expect(created!.lexemes).toEqual(created!.rows!.after!.lexemes);
     expect(created!.rows!.after!.postedUs).toBe(job.postedAt.getTime() * 1000 + (created!.rows!.after!.postedUs % 1000));
     expect(remote!.rows).toMatchObject({ before: { isRemote: false }, after: { isRemote: true } });
+    // Both rows carry the vector, with where each word stands (a phrase is told from it: migration 0027).
+    expect([remote!.rows!.before!.vector, remote!.rows!.after!.vector]).toEqual([
+      expect.stringMatching(/'cooper':\d/),
+      expect.stringMatching(/'cooper':\d/),
+    ]);
     // The job's new row ranks against a query as a relevance page ranks it.
     const [cooper, glazier, gone] = await rankChangedJobs(t.db, [
       { version: created!.version, jobId: job.id, text: 'cooper' },

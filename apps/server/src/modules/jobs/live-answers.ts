@@ -1,8 +1,8 @@
 /**
  * Cached search answers kept up to date on each write instead of dropped (docs/decisions/006,
  * "Answers kept up to date"). A change to a job carries its search row before and after
- * (migration 0026). For an answer that the job matches before or after (its words exactly, no
- * phrase, and its filters), what a fresh computation would give is worked out here from what the
+ * (migrations 0026, 0027). For an answer that the job matches before or after (its words exactly,
+ * a phrase's from their positions, and its filters), what a fresh computation would give is worked out here from what the
  * answer kept when it was computed:
  * - the count and the facets: ±1 where the job counts (in a sampled count, only a sampled job
  *   counts), unless that would change how they are counted (exactly or estimated) or which values
@@ -19,7 +19,7 @@
  */
 import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
 import { rankCandidates } from './job-search.repository';
-import type { Term } from './query-terms';
+import { phraseMatches, positionsOf, type Positions, type Term } from './query-terms';
 
 /** A job's search row, as a change records it before and after (migration 0026). */
 export interface SearchRow {
@@ -40,12 +40,13 @@ export interface SearchRow {
   categoryIds: number[];
   skillIds: number[];
   lexemes: string[];
+  /** Its vector's text form (its words with their positions), to tell whether a phrase matches. */
+  vector?: string;
 }
 
 /**
  * What a search asks of a job (job-search.repository's criteria, checked on one row here; a
- * category or skill filter is not kept so), and its query's terms (no phrase: a phrase needs
- * positions), null when it has no text.
+ * category or skill filter is not kept so), and its query's terms, null when it has no text.
  */
 export type LiveCriteria = Omit<SearchCriteria, 'categories' | 'skills'> & {
   terms: Term | null;
@@ -133,12 +134,30 @@ export function countingPath(c: Pick<LiveCounts, 'coarse' | 'fine'>, { fineFrom,
 
 const ranked = (c: LiveCriteria) => c.terms !== null && c.sort === 'relevance';
 
-/** Whether a job whose words are exactly `lexemes` matches the query (no phrase in it). */
-export function matchesTerms(term: Term, lexemes: ReadonlySet<string>): boolean {
+/**
+ * Whether a job whose words are exactly `lexemes` matches the query; a phrase is told from where its
+ * words stand (`positions`, from the job's vector). Undefined when that is not told here (no
+ * positions, or positions PostgreSQL may read otherwise: `phraseMatches`).
+ */
+export function matchesTerms(term: Term, lexemes: ReadonlySet<string>, positions?: () => Positions | undefined): boolean | undefined {
   if (typeof term === 'string') return lexemes.has(term);
-  if ('and' in term) return term.and.every((t) => matchesTerms(t, lexemes));
-  if ('or' in term) return term.or.some((t) => matchesTerms(t, lexemes));
-  return !matchesTerms(term.not, lexemes);
+  if ('phrase' in term) {
+    if (!term.phrase.every((word) => lexemes.has(word))) return false;
+    const known = positions?.();
+    return known && phraseMatches(term, known);
+  }
+  if ('not' in term) {
+    const inner = matchesTerms(term.not, lexemes, positions);
+    return inner === undefined ? undefined : !inner;
+  }
+  const all = 'and' in term;
+  let told: boolean | undefined = all;
+  for (const part of all ? term.and : term.or) {
+    const match = matchesTerms(part, lexemes, positions);
+    if (match === !all) return match;
+    if (match === undefined) told = undefined;
+  }
+  return told;
 }
 
 const dayUs = 86_400_000_000;
@@ -150,21 +169,32 @@ function lexemesOf(row: SearchRow): ReadonlySet<string> {
   if (!set) lexemeSets.set(row, (set = new Set(row.lexemes)));
   return set;
 }
+/** Where a row's words stand, read from its vector once, when a phrase first asks. */
+const rowPositions = new WeakMap<SearchRow, Positions>();
+function wordPositionsOf(row: SearchRow): Positions | undefined {
+  if (row.vector === undefined) return undefined;
+  let positions = rowPositions.get(row);
+  if (!positions) rowPositions.set(row, (positions = positionsOf(row.vector)));
+  return positions;
+}
 type FacetFlag = 'employment_type' | 'experience_level' | 'location' | 'is_remote' | 'posted_within';
 
 /**
  * How a row meets the search: `base`, the conditions without a facet (public, the words, pay,
  * currency, company); `flags`, each active facet filter's. Null when it cannot be told here (a
- * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise).
+ * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise; a phrase
+ * whose words' positions are not known or may be read otherwise).
  */
 function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
   const salaryHigh = row.salaryMax ?? row.salaryMin;
   const salaryLow = row.salaryMin ?? row.salaryMax;
+  const words = c.terms === null || matchesTerms(c.terms, lexemes, () => wordPositionsOf(row));
+  if (words === undefined) return null;
   const base =
     row.isOpen &&
     row.companyApproved &&
     (row.deadline === null || row.deadline >= c.today) &&
-    (c.terms === null || matchesTerms(c.terms, lexemes)) &&
+    words &&
     (c.salaryMin === undefined || (salaryHigh !== null && salaryHigh >= c.salaryMin)) &&
     (c.salaryMax === undefined || (salaryLow !== null && salaryLow <= c.salaryMax)) &&
     (c.currency === undefined || row.currency === c.currency) &&

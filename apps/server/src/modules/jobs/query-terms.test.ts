@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayMatch, needsNoWord, readTsquery, wordsOf } from './query-terms';
+import { mayMatch, needsNoWord, phraseMatches, positionsOf, readTsquery, wordsOf } from './query-terms';
 
 /** The query as terms. */
 const parseTsquery = (text: string) => readTsquery(text).terms;
@@ -8,8 +8,11 @@ describe('what a query needs of a job', () => {
   it("reads PostgreSQL's text form of a tsquery with its precedence: ! before <-> and &, before |", () => {
     expect(parseTsquery("'python'")).toBe('python');
     expect(parseTsquery("'python' & 'develop'")).toEqual({ and: ['python', 'develop'] });
-    expect(parseTsquery("'product' <-> 'manag' | 'rust'")).toEqual({ or: [{ and: ['product', 'manag'] }, 'rust'] });
-    expect(parseTsquery("'data' <2> 'scienc' & !'java'")).toEqual({ and: ['data', 'scienc', { not: 'java' }] });
+    expect(parseTsquery("'product' <-> 'manag' | 'rust'")).toEqual({ or: [{ phrase: ['product', 'manag'], gaps: [1] }, 'rust'] });
+    expect(parseTsquery("'data' <2> 'scienc' & !'java'")).toEqual({ and: [{ phrase: ['data', 'scienc'], gaps: [2] }, { not: 'java' }] });
+    expect(parseTsquery("'e-mail' <-> 'e' <-> 'mail' & 'market'")).toEqual({
+      and: [{ phrase: ['e-mail', 'e', 'mail'], gaps: [1, 1] }, 'market'],
+    });
     expect(parseTsquery("( 'a' | 'b' ) & 'c'")).toEqual({ and: [{ or: ['a', 'b'] }, 'c'] });
     expect(parseTsquery("'o''neil'")).toBe("o'neil");
     // No words, or a form it does not read: null (any job can reach the answer).
@@ -18,6 +21,9 @@ describe('what a query needs of a job', () => {
     expect(parseTsquery("'a' &")).toBeNull();
     expect(parseTsquery("( 'a'")).toBeNull();
     expect(parseTsquery("'back\\\\slash'")).toBeNull();
+    // A phrase of anything but words (websearch_to_tsquery writes none).
+    expect(parseTsquery("!'a' <-> 'b'")).toBeNull();
+    expect(parseTsquery("( 'a' | 'b' ) <-> 'c'")).toBeNull();
   });
 
   it('names every lexeme of the text, excluded ones and those of a form it cannot read too', () => {
@@ -36,5 +42,27 @@ describe('what a query needs of a job', () => {
     expect(needsNoWord(query)).toBe(false);
     expect(needsNoWord(parseTsquery("!'java'")!)).toBe(true);
     expect(needsNoWord(parseTsquery("'python' | !'java'")!)).toBe(true);
+    // A phrase needs all its words, wherever they stand.
+    const phrase = parseTsquery("'data' <2> 'scienc'")!;
+    expect([mayMatch(phrase, new Set(['scienc', 'data'])), mayMatch(phrase, new Set(['data']))]).toEqual([true, false]);
+    expect(wordsOf(phrase)).toEqual(['data', 'scienc']);
+  });
+
+  it("reads where a job's words stand from its vector, and tells a phrase from them", () => {
+    const job = positionsOf("'analyst':3,9B 'data':2,8B 'o''neil':12 'back\\\\slash':13 'senior':1A,7");
+    expect(job.get('data')).toEqual([2, 8]);
+    expect(job.get('senior')).toEqual([1, 7]);
+    expect(job.get("o'neil")).toEqual([12]);
+    expect(job.get('back\\slash')).toEqual([13]);
+    const phrase = (words: string[], gaps: number[]) => phraseMatches({ phrase: words, gaps }, job);
+    expect(phrase(['data', 'analyst'], [1])).toBe(true);
+    expect(phrase(['senior', 'data', 'analyst'], [1, 1])).toBe(true);
+    expect(phrase(['senior', 'analyst'], [2])).toBe(true);
+    expect(phrase(['analyst', 'data'], [1])).toBe(false);
+    expect(phrase(['senior', 'analyst'], [1])).toBe(false);
+    expect(phrase(['data', 'python'], [1])).toBe(false);
+    // Positions PostgreSQL may read otherwise: not told.
+    expect(phraseMatches({ phrase: ['a', 'b'], gaps: [1] }, positionsOf("'a':16382 'b':16383"))).toBeUndefined();
+    expect(phraseMatches({ phrase: ['a', 'b'], gaps: [1] }, positionsOf("'a' 'b':2"))).toBeUndefined();
   });
 });

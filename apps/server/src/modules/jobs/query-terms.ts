@@ -2,10 +2,20 @@
  * What a search query needs of a job's words, read from PostgreSQL's text form of its tsquery
  * (`websearch_to_tsquery(...)::text`, e.g. `'python' & 'data' <-> 'analyst' | !'java'`), so the
  * result cache can tell which answers a changed job can reach (docs/decisions/006, "The result
- * cache"). A phrase needs all its words (where they stand is not known here), and an excluded word
- * needs nothing: so `mayMatch` says true for every job the query can find, and for a few more.
+ * cache"). A phrase needs all its words (where they stand is told by `phraseMatches`, from a job's
+ * positions), and an excluded word needs nothing: so `mayMatch` says true for every job the query
+ * can find, and for a few more.
  */
-export type Term = string | { and: Term[] } | { or: Term[] } | { not: Term };
+export type Term = string | { and: Term[] } | { or: Term[] } | { not: Term } | Phrase;
+
+/**
+ * Words that must stand in this order: `gaps[i]` is how many positions word i + 1 stands after word
+ * i (`<->` is 1; `<2>` where a stop word stood between them, as websearch_to_tsquery writes it).
+ */
+export interface Phrase {
+  phrase: string[];
+  gaps: number[];
+}
 
 /**
  * The lexemes a query's text names (excluded ones too), and the query as terms, or null when it has
@@ -36,18 +46,20 @@ export function readTsquery(text: string): { lexemes: string[]; terms: Term | nu
       if (m[2] !== undefined || lexeme.includes('\\')) known = false;
       tokens.push(`'${lexeme}`);
     } else {
-      phrase ||= m[3]!.startsWith('<');
-      tokens.push(phrase && m[3]!.startsWith('<') ? '<->' : m[3]!);
+      const operator = m[3]!;
+      phrase ||= operator.startsWith('<');
+      tokens.push(operator === '<->' ? '<1>' : operator);
     }
   }
-  // `phrase`: the terms read a phrase as all its words (a job with them all may still not match).
+  // `phrase`: the query has one (a job with all its words may still not match).
   return { lexemes, terms: known ? termsOf(tokens) : null, ...(phrase ? { phrase: true as const } : {}) };
 }
 
 function termsOf(tokens: string[]): Term | null {
   if (!tokens.length) return null;
   let i = 0;
-  // Precedence as PostgreSQL's: ! binds tightest, then <->, then &, then |.
+  // Precedence as PostgreSQL's: ! binds tightest, then <->, then &, then |. A phrase is read when it
+  // joins words only (websearch_to_tsquery writes no other); any other is a form not read.
   const anyOf = (): Term | null => {
     const parts = [allOf()];
     while (tokens[i] === '|') {
@@ -57,13 +69,27 @@ function termsOf(tokens: string[]): Term | null {
     return parts.includes(null) ? null : parts.length === 1 ? parts[0]! : { or: parts as Term[] };
   };
   const allOf = (): Term | null => {
-    // A phrase (a <-> b) needs both words, as `&` does.
-    const parts = [unary()];
-    while (tokens[i] === '&' || tokens[i] === '<->') {
+    const parts = [phraseOf()];
+    while (tokens[i] === '&') {
       i++;
-      parts.push(unary());
+      parts.push(phraseOf());
     }
     return parts.includes(null) ? null : parts.length === 1 ? parts[0]! : { and: parts as Term[] };
+  };
+  const phraseOf = (): Term | null => {
+    const first = unary();
+    if (!tokens[i]?.startsWith('<')) return first;
+    if (typeof first !== 'string') return null;
+    const words = [first];
+    const gaps: number[] = [];
+    while (tokens[i]?.startsWith('<')) {
+      const gap = Number(tokens[i++]!.slice(1, -1));
+      const next = unary();
+      if (typeof next !== 'string' || !Number.isInteger(gap)) return null;
+      words.push(next);
+      gaps.push(gap);
+    }
+    return { phrase: words, gaps };
   };
   const unary = (): Term | null => {
     const token = tokens[i++];
@@ -85,6 +111,7 @@ function termsOf(tokens: string[]): Term | null {
 /** Whether a job whose words are among `lexemes` may be found by the query (an excluded word never rules it out here). */
 export function mayMatch(term: Term, lexemes: ReadonlySet<string>): boolean {
   if (typeof term === 'string') return lexemes.has(term);
+  if ('phrase' in term) return term.phrase.every((word) => lexemes.has(word));
   if ('and' in term) return term.and.every((t) => mayMatch(t, lexemes));
   if ('or' in term) return term.or.some((t) => mayMatch(t, lexemes));
   return true;
@@ -93,6 +120,7 @@ export function mayMatch(term: Term, lexemes: ReadonlySet<string>): boolean {
 /** The words a job must have one of to be found (not those under an exclusion). */
 export function wordsOf(term: Term): string[] {
   if (typeof term === 'string') return [term];
+  if ('phrase' in term) return term.phrase;
   if ('and' in term) return term.and.flatMap(wordsOf);
   if ('or' in term) return term.or.flatMap(wordsOf);
   return [];
@@ -100,3 +128,30 @@ export function wordsOf(term: Term): string[] {
 
 /** Whether the query can find jobs without any particular word (`-java` alone): any job can reach its answer. */
 export const needsNoWord = (term: Term): boolean => mayMatch(term, new Set());
+
+/** A job's words and where they stand, from its vector's text form (`'data':1,5B 'scienc':2`). */
+export type Positions = ReadonlyMap<string, readonly number[]>;
+
+export function positionsOf(vector: string): Positions {
+  const positions = new Map<string, number[]>();
+  for (const m of vector.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    positions.set(lexeme, m[2] ? m[2].split(',').map((p) => parseInt(p, 10)) : []);
+  }
+  return positions;
+}
+
+/**
+ * Whether the phrase's words stand in a job's text as it asks (the first at some position p, each
+ * next one its gap further on), as PostgreSQL's `@@` tells it; undefined when PostgreSQL may tell
+ * otherwise: a word kept without positions, or at the last position a vector records (16,383, where
+ * every later word is put too), or with as many positions as it keeps (256, the rest dropped).
+ */
+export function phraseMatches(p: Phrase, positions: Positions): boolean | undefined {
+  const lists = p.phrase.map((word) => positions.get(word));
+  if (lists.some((list) => list === undefined)) return false;
+  if (lists.some((list) => !list!.length || list!.length >= 256 || list!.includes(16_383))) return undefined;
+  const offsets = [0];
+  for (const gap of p.gaps) offsets.push(offsets[offsets.length - 1]! + gap);
+  return lists[0]!.some((start) => lists.every((list, k) => list!.includes(start + offsets[k]!)));
+}
