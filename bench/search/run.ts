@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --fresh]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 250 --fresh]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -9,7 +9,11 @@
 //   - a naive ILIKE '%word%' search over the same rows, for the word queries;
 //   - a realistic mix (bench/search/mix.ts): `mix` distinct searches drawn by Zipf (exponent 1.1),
 //     result cache on, at concurrency 32; then the same with `writes` job writes a second (new jobs,
-//     edits, closes; undone afterwards) and how long a new job takes to be found.
+//     edits, closes; undone afterwards) and how long a new job takes to be found;
+//   - the same mix offered at a fixed rate (`open-rate` searches a second, Poisson arrivals, latency
+//     from each search's due time), without writes and then with them: at concurrency 32 the machine
+//     is always saturated, so every computation there delays the searches queued behind it; at a
+//     fixed rate below saturation the two runs compare what a searcher waits.
 // Prints a table and writes bench/results/search-<time>.json.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -42,6 +46,8 @@ const { values: args } = parseArgs({
     mix: { type: 'string', default: '5000' },
     /** Job writes a second during the mix's second run (0 leaves it out). */
     writes: { type: 'string', default: '20' },
+    /** Searches a second of the mix's fixed-rate runs (0 leaves them out). */
+    'open-rate': { type: 'string', default: '250' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_search' },
   },
@@ -310,8 +316,20 @@ async function warmUp(
   return { seconds: (performance.now() - started) / 1000, requests: todo.length, errors, statuses };
 }
 
-/** The Zipf mix at concurrency `concurrency` for `durationSeconds`, with a writer at `writeRate` a second when above 0. */
-async function mixedTraffic(base: string, databaseUrl: string, searches: string[], writeRate: number, seed: number): Promise<MixRun> {
+/**
+ * The Zipf mix for `durationSeconds`, with a writer at `writeRate` a second when above 0: at
+ * concurrency `concurrency` (each client asks again as soon as answered), or, with `openRate`, at that
+ * many searches a second whatever the answers take (Poisson arrivals; a search's latency counts from
+ * when it was due, so a slow answer is not hidden by the searches it held back).
+ */
+async function mixedTraffic(
+  base: string,
+  databaseUrl: string,
+  searches: string[],
+  writeRate: number,
+  seed: number,
+  openRate = 0,
+): Promise<MixRun> {
   const draw = zipf(searches.length, 1.1, createRandom(seed));
   const asked = new Set<number>();
   const samples: number[] = [];
@@ -336,22 +354,36 @@ async function mixedTraffic(base: string, databaseUrl: string, searches: string[
       : undefined;
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const k = draw();
-        asked.add(k);
-        const query = searches[k]!;
-        const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
-        requests++;
-        samples.push(res.ms);
-        if (res.status !== 200) {
-          errors++;
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        }
-      }
-    }),
-  );
+  const ask = async (since: number) => {
+    const k = draw();
+    asked.add(k);
+    const query = searches[k]!;
+    const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
+    requests++;
+    samples.push(performance.now() - since);
+    if (res.status !== 200) {
+      errors++;
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  };
+  if (openRate > 0) {
+    const random = createRandom(seed * 7919);
+    const pending: Array<Promise<void>> = [];
+    let due = started;
+    while (due < deadline) {
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(ask(due));
+      due += (-Math.log(1 - random()) * 1000) / openRate;
+    }
+    await Promise.all(pending);
+  } else {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) await ask(performance.now());
+      }),
+    );
+  }
   const seconds = (performance.now() - started) / 1000;
   const run: MixRun = { rps: requests / seconds, requests, errors, statuses, distinct: asked.size, latency: stats(samples) };
   if (writer) {
@@ -420,26 +452,34 @@ async function main() {
     const searches = await buildSearches(seeded.url, mixCount);
     // One server, the cache as configured by default, through the phases of a site's life: just
     // started (every search new), after every search of the mix was asked once, and with writes.
-    const runs: Array<[string, number]> = [
-      ['mix, cold cache', 0],
-      ['warm-up', -1],
-      ['mix', 0],
+    // [name, writes a second (-1: the warm-up), searches a second (0: at concurrency `concurrency`)]
+    const runs: Array<[string, number, number]> = [
+      ['mix, cold cache', 0, 0],
+      ['warm-up', -1, 0],
+      ['mix', 0, 0],
     ];
-    if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate]);
+    if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate, 0]);
+    const openRate = Number(args['open-rate']);
+    if (openRate > 0) {
+      // Every search asked once again first: the answers the writes above dropped are computed now,
+      // not in the run without writes (which would make it look slower than it is).
+      runs.push(['warm-up', -1, 0], [`mix at ${openRate}/s`, 0, openRate]);
+      if (writeRate > 0) runs.push([`mix at ${openRate}/s, ${writeRate} writes/s`, writeRate, openRate]);
+    }
     const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
     const server = await startServer(seeded.url, { BENCH_CACHE_FILE: cacheFile });
     try {
-      for (const [i, [name, rate]] of runs.entries()) {
+      for (const [i, [name, rate, open]] of runs.entries()) {
         if (rate < 0) {
           const w = await warmUp(server.base, searches);
-          mixWarmUp = w;
+          mixWarmUp ??= w;
           log(
             `  warm-up: all ${w.requests.toLocaleString('en')} searches once each, the rarest first, at c=${concurrency}, in ${w.seconds.toFixed(1)} s`,
           );
           continue;
         }
         const before = await cacheCounts(cacheFile);
-        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i);
+        mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i, open);
         const after = await cacheCounts(cacheFile);
         const m = mix[name]!;
         m.cache = {
@@ -455,7 +495,7 @@ async function main() {
           flushes: after.flushes - before.flushes,
         };
         log(
-          `  ${name}: ${Math.round(m.rps)} req/s at c=${concurrency}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)}${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
+          `  ${name}: ${Math.round(m.rps)} req/s${open ? '' : ` at c=${concurrency}`}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)}${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
         );
       }
     } finally {
@@ -512,7 +552,7 @@ async function main() {
   console.log(`  ≥ 10× faster than ILIKE:          ${ratio.toFixed(1)}× on the median of the word queries (${verdict(ratio >= 10)})`);
   if (Object.keys(mix).length) {
     console.log(
-      `\nRealistic mix: ${mixCount.toLocaleString('en')} distinct searches drawn by Zipf (exponent 1.1), result cache on, c=${concurrency}, ${durationSeconds} s:`,
+      `\nRealistic mix: ${mixCount.toLocaleString('en')} distinct searches drawn by Zipf (exponent 1.1), result cache on, c=${concurrency} (or at a fixed rate where named), ${durationSeconds} s:`,
     );
     for (const [name, m] of Object.entries(mix)) {
       const w = m.writes
