@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 250 --fresh]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 250 --fresh --profile]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     'open-rate': { type: 'string', default: '250' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_search' },
+    /** Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's DevTools). */
+    profile: { type: 'boolean', default: false },
   },
 });
 const jobCount = Number(args.jobs);
@@ -270,6 +272,12 @@ interface CacheCounts {
   /** Answers brought up to date whose page was read again (a job entering it, or one on it edited). */
   patched: number;
   flushes: number;
+  /** Catch-ups (reads of what changed, with ranks, applied), their time in all and at most, the applying's part, and requests that waited for one. */
+  catchUps?: number;
+  catchUpMs?: number;
+  catchUpMaxMs?: number;
+  applyMs?: number;
+  waited?: number;
   size: number;
   rssMb: number;
   heapMb: number;
@@ -354,11 +362,15 @@ async function mixedTraffic(
       : undefined;
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
+  // Connections left idle by the runs before are closed first: the server closes a connection idle
+  // for its keep-alive time (72 s), and one it closes just as it is used again fails (ECONNRESET).
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
   const ask = async (since: number) => {
     const k = draw();
     asked.add(k);
     const query = searches[k]!;
-    const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`);
+    // A request that fails counts as an error (status 0), as one answered with another status does.
+    const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`).catch(() => ({ status: 0, ms: 0 }));
     requests++;
     samples.push(performance.now() - since);
     if (res.status !== 200) {
@@ -405,6 +417,11 @@ async function mixedTraffic(
 const hitRate = (c: CacheCounts) =>
   `${((100 * (c.hits + c.stale)) / Math.max(1, c.hits + c.stale + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared + c.refreshed).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation${c.stale ? `, ${c.stale.toLocaleString('en')} served a dropped answer while it was computed again` : ''})`;
 let mixWarmUp: Awaited<ReturnType<typeof warmUp>> | undefined;
+/** The catch-ups of a run: how many, their mean time (the applying's part), and the requests that waited for one. */
+const catchUps = (c: CacheCounts) =>
+  c.catchUps
+    ? `; ${c.catchUps.toLocaleString('en')} catch-ups of ${ms(c.catchUpMs! / c.catchUps)} ms on average (applying ${ms(c.applyMs! / c.catchUps)} ms), ${c.waited!.toLocaleString('en')} requests waited for one`
+    : '';
 
 async function main() {
   const seeded = await seedBenchDatabase({
@@ -467,7 +484,11 @@ async function main() {
       if (writeRate > 0) runs.push([`mix at ${openRate}/s, ${writeRate} writes/s`, writeRate, openRate]);
     }
     const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
-    const server = await startServer(seeded.url, { BENCH_CACHE_FILE: cacheFile });
+    const server = await startServer(
+      seeded.url,
+      { BENCH_CACHE_FILE: cacheFile },
+      args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'search-profiles')}`] : [],
+    );
     try {
       for (const [i, [name, rate, open]] of runs.entries()) {
         if (rate < 0) {
@@ -493,6 +514,10 @@ async function main() {
           refreshed: (after.refreshed ?? 0) - (before.refreshed ?? 0),
           patched: (after.patched ?? 0) - (before.patched ?? 0),
           flushes: after.flushes - before.flushes,
+          catchUps: (after.catchUps ?? 0) - (before.catchUps ?? 0),
+          catchUpMs: (after.catchUpMs ?? 0) - (before.catchUpMs ?? 0),
+          applyMs: (after.applyMs ?? 0) - (before.applyMs ?? 0),
+          waited: (after.waited ?? 0) - (before.waited ?? 0),
         };
         log(
           `  ${name}: ${Math.round(m.rps)} req/s${open ? '' : ` at c=${concurrency}`}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)}${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
@@ -559,7 +584,7 @@ async function main() {
         ? `; ${m.writes.writes} writes (${m.writes.errors} failed), a new job found after p50 ${ms(m.writes.foundP50)} / max ${ms(m.writes.foundMax)} ms (${m.writes.probes} probes)`
         : '';
       const c = m.cache
-        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes and ${m.cache.updated.toLocaleString('en')} brought up to date (${m.cache.patched.toLocaleString('en')} with their page read again), ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB`
+        ? `; ${hitRate(m.cache)}, ${m.cache.dropped.toLocaleString('en')} answers dropped by writes and ${m.cache.updated.toLocaleString('en')} brought up to date (${m.cache.patched.toLocaleString('en')} with their page read again), ${m.cache.size.toLocaleString('en')} held, server RSS ${Math.round(m.cache.rssMb)} MB${catchUps(m.cache)}`
         : '';
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,
