@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 250 --fresh --profile]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --fresh --profile]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
     /** Job writes a second during the mix's second run (0 leaves it out). */
     writes: { type: 'string', default: '20' },
     /** Searches a second of the mix's fixed-rate runs (0 leaves them out). */
-    'open-rate': { type: 'string', default: '250' },
+    'open-rate': { type: 'string', default: '100' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_search' },
     /** Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's DevTools). */
