@@ -324,7 +324,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobSearch = createJobSearchService({
     db,
     freshDb: database.quick,
-    rereadDb: database.reread,
     cacheSeconds: config.searchCacheSeconds,
     cacheEntries: config.searchCacheEntries,
     staleMs: config.searchStaleMs,

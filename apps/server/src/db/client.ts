@@ -21,12 +21,6 @@ export interface Database {
    * on a PostgreSQL server; PGlite has one connection, so it is `db` there.
    */
   quick: Db;
-  /**
-   * Another such lane, for the search cache's reads of the jobs that kept answers' pages now show:
-   * many at once after a busy catch-up, they would otherwise hold the next freshness read behind
-   * them. `db` on PGlite.
-   */
-  reread: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -100,7 +94,6 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     quick: db,
-    reread: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
@@ -146,19 +139,17 @@ function releaseFailedBegin(pool: pg.Pool): void {
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = openPool(url, options.max ?? 10);
   const quickPool = openPool(url, 1);
-  const rereadPool = openPool(url, 1);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     quick: drizzlePg(quickPool, { schema }) as unknown as Db,
-    reread: drizzlePg(rereadPool, { schema }) as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await Promise.all([pool.end(), quickPool.end(), rereadPool.end()]);
+      await Promise.all([pool.end(), quickPool.end()]);
     },
   };
 }

@@ -98,31 +98,4 @@ describe('the quick lane beside the pool', () => {
       await database.close();
     }
   });
-
-  it("has a second lane for reading kept pages' jobs again: a freshness read never waits behind those", async () => {
-    const database = await openTestDatabase();
-    const one = await openPostgres(database.url!, { max: 1 });
-    const locker = await openPostgres(database.url!, { max: 1 });
-    try {
-      // The reread lane's only connection waits on a lock another connection holds.
-      await locker.db.execute(sql`select pg_advisory_lock(4343)`);
-      const busy = one.reread.execute(sql`select pg_advisory_lock(4343), pg_advisory_unlock(4343)`).then(() => 'done');
-      for (let i = 0; i < 100; i++) {
-        const [row] = await queryRows<{ n: number }>(
-          locker.db,
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-        );
-        if (row!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const waiting = new Promise((resolve) => setTimeout(() => resolve('still waiting for the reread lane'), 10_000));
-      const read = queryRows<{ one: number }>(one.quick, sql`select 1 as one`);
-      expect(await Promise.race([read, waiting])).toEqual([{ one: 1 }]);
-      await locker.db.execute(sql`select pg_advisory_unlock(4343)`);
-      expect(await busy).toBe('done');
-    } finally {
-      await Promise.all([one.close(), locker.close()]);
-      await database.close();
-    }
-  });
 });

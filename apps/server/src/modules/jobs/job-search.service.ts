@@ -238,8 +238,6 @@ export interface JobSearchOptions {
    * it must not queue behind first-time searches for a pool connection. Defaults to `db`.
    */
   freshDb?: Db;
-  /** Where the jobs that kept answers' pages now show are read (`Database.reread`). Defaults to `freshDb`. */
-  rereadDb?: Db;
   /** How long answers stay cached (0: no cache); answers with a posted-within window at most 30 s. */
   cacheSeconds?: number;
   /** How many answers the cache holds (least recently used out). */
@@ -258,7 +256,6 @@ export interface JobSearchOptions {
 export function createJobSearchService({
   db,
   freshDb = db,
-  rereadDb = freshDb,
   cacheSeconds = 0,
   cacheEntries = 10_000,
   staleMs = 0,
@@ -301,8 +298,7 @@ export function createJobSearchService({
   };
   /**
    * Reads the jobs the pages of answers brought up to date now show (one statement per search
-   * text, on a lane of their own beside the freshness read's), and keeps those answers complete
-   * (`SearchCache.fill`).
+   * text, on the quick lane), and keeps those answers complete (`SearchCache.fill`).
    */
   function fillPending(pending: PendingAnswer<Kept>[]): void {
     const reads = new Map<string | null, { ids: Set<number>; read?: Promise<Map<number, JobSummaryRecord>> }>();
@@ -314,7 +310,7 @@ export function createJobSearchService({
     }
     const summaries = (text: string | null) => {
       const group = reads.get(text)!;
-      return (group.read ??= repo.findPageSummaries(rereadDb, [...group.ids], text));
+      return (group.read ??= repo.findPageSummaries(freshDb, [...group.ids], text));
     };
     for (const p of pending) {
       cache!.fill(p, async () => {
