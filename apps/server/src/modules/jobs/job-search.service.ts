@@ -333,21 +333,21 @@ export function createJobSearchService({
     }
   }
   const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => read()) : undefined;
+  // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
+  // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
+  const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0 };
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
-  // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
-  // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
-  const reads = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0 };
   const catchUp = freshReader(async () => {
     const readAt = performance.now();
     try {
       return await catchUpOnce(readAt);
     } finally {
       const took = performance.now() - readAt;
-      reads.catchUps++;
-      reads.catchUpMs += took;
-      reads.catchUpMaxMs = Math.max(reads.catchUpMaxMs, took);
+      catchUpStats.catchUps++;
+      catchUpStats.catchUpMs += took;
+      catchUpStats.catchUpMaxMs = Math.max(catchUpStats.catchUpMaxMs, took);
     }
   });
   async function catchUpOnce(readAt: number): Promise<number> {
@@ -363,7 +363,7 @@ export function createJobSearchService({
     cache!.apply(version, changes, ranks, readAt);
     const pending = cache!.takePending();
     if (pending.length) fillPending(pending);
-    reads.applyMs += performance.now() - applying;
+    catchUpStats.applyMs += performance.now() - applying;
     if (cache!.stats.flushes !== flushes) labels.clear();
     if (labelsFor !== cache!.stats.flushes) await loadLabels();
     return version;
@@ -407,7 +407,7 @@ export function createJobSearchService({
   async function versionFor(arrived: number, notBefore: number): Promise<number> {
     const freshAs = cache!.freshAs;
     if (staleMs === 0 || freshAs === undefined || freshAs < notBefore) {
-      reads.waited++;
+      catchUpStats.waited++;
       return read();
     }
     if (freshAs < arrived - staleMs / 2 && reading === 0) read().catch(() => undefined);
@@ -634,7 +634,7 @@ export function createJobSearchService({
 
   return {
     /** The cache's counts (answers served, computed, dropped by writes) and size; undefined without a cache. */
-    cacheStats: () => (cache ? { ...cache.stats, size: cache.size, ...reads } : undefined),
+    cacheStats: () => (cache ? { ...cache.stats, size: cache.size, ...catchUpStats } : undefined),
     /**
      * A write this process finished (any request that may change data, before its answer is sent):
      * searches arriving after it show it, whatever `staleMs` allows.

@@ -2,8 +2,8 @@
  * Cached search answers kept up to date on each write instead of dropped (docs/decisions/006,
  * "Answers kept up to date"). A change to a job carries its search row before and after
  * (migrations 0026, 0027). For an answer that the job matches before or after (its words exactly,
- * a phrase's from their positions, and its filters), what a fresh computation would give is worked out here from what the
- * answer kept when it was computed:
+ * a phrase's from where they stand, and its filters), what a fresh computation would give is
+ * worked out here from what the answer kept when it was computed:
  * - the count and the facets: ±1 where the job counts (in a sampled count, only a sampled job
  *   counts), unless that would change how they are counted (exactly or estimated) or which values
  *   a facet's short list shows;
