@@ -1,5 +1,9 @@
-// `npm test`: every suite, in order. Suites that need what this machine lacks (a PostgreSQL server,
-// Chromium) are skipped with the reason printed, unless TEST_DATABASE_URL / E2E_REQUIRED=1 demand them.
+// `npm test`: every suite. Suites that need what this machine lacks (a PostgreSQL server, Chromium)
+// are skipped with the reason printed, unless TEST_DATABASE_URL / E2E_REQUIRED=1 demand them.
+//
+// Vitest runs one test file at a time on a machine of 2 cores (it keeps one core for itself), so the
+// suites before the browser journeys run in two lanes side by side, each suite's output printed as
+// one block when it ends. The journeys run last and alone: they wait on a real browser.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,17 +17,23 @@ let passed = 0;
 let failed = 0;
 let skippedTests = 0;
 
-/** Runs one suite, streaming its output, and keeps the lines that say what went wrong. */
-async function run(name, command, args, { cwd = root, env = {}, report } = {}) {
-  console.log(`\n━━ ${name} ━━`);
+/**
+ * Runs one suite and keeps the lines that say what went wrong. Its output is streamed, or, with
+ * `buffered` (a suite running beside another), printed as one block when it ends.
+ */
+async function run(name, command, args, { cwd = root, env = {}, report, buffered = false } = {}) {
+  const slot = results.push({ name, status: 'RUNNING', detail: '' }) - 1;
+  console.log(buffered ? `\n━━ ${name}: started ━━` : `\n━━ ${name} ━━`);
   const started = Date.now();
   const tail = [];
+  const chunks = [];
   const status = await new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const keep = (stream, out) => {
       let partial = '';
       stream.on('data', (chunk) => {
-        out.write(chunk);
+        if (buffered) chunks.push(chunk);
+        else out.write(chunk);
         const lines = (partial + chunk.toString()).split('\n');
         partial = lines.pop();
         for (const line of lines) if (WHY.test(line)) tail.push(line.replace(ANSI, '').trim());
@@ -33,6 +43,10 @@ async function run(name, command, args, { cwd = root, env = {}, report } = {}) {
     keep(child.stderr, process.stderr);
     child.on('close', (code) => resolve(code));
   });
+  if (buffered) {
+    console.log(`\n━━ ${name} ━━`);
+    process.stdout.write(Buffer.concat(chunks));
+  }
   const ok = status === 0;
   let counts = '';
   if (report && fs.existsSync(report)) {
@@ -48,12 +62,12 @@ async function run(name, command, args, { cwd = root, env = {}, report } = {}) {
     counts = ` (${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${files ? `, ${files} file(s) failed` : ''})`;
   }
   if (!ok && !counts) failed += 1;
-  results.push({
+  results[slot] = {
     name,
     status: ok ? 'passed' : 'FAILED',
     detail: `${counts} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     why: ok ? [] : [...new Set(tail)].slice(-12),
-  });
+  };
   return ok;
 }
 
@@ -73,7 +87,7 @@ const vitest = (dir, reportName, env = {}) => {
   return [
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: path.join(root, dir), env, report },
+    { cwd: path.join(root, dir), env, report, buffered: true },
   ];
 };
 
@@ -84,31 +98,44 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const only = process.argv[2];
 const want = (suite) => !only || only === suite;
 
-if (want('static')) {
-  await run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']);
-  await run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-}
-if (want('server')) {
-  if (!process.env.TEST_REDIS_URL) {
-    skip('server: rate limits shared through Redis', 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379); those tests are reported as skipped');
+const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean);
+const chromium = want('e2e') ? candidates.find((p) => fs.existsSync(p)) : undefined;
+let built = false;
+
+// Lane one: the static checks, the server on PGlite, then the web build the journeys need. Lane
+// two: the server on a PostgreSQL server, then the web components.
+const laneOne = async () => {
+  if (want('static')) {
+    await run('typecheck', 'npx', ['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e'], { buffered: true });
+    await run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { buffered: true });
   }
-  await run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
-  if (process.env.TEST_DATABASE_URL) {
-    await run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));
-  } else {
-    skip('server on PostgreSQL server', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  if (want('server')) await run('server on embedded PostgreSQL (PGlite)', ...vitest('apps/server', 'server-pglite', { TEST_DB: 'pglite' }));
+  if (chromium) built = await run('web build', 'npm', ['run', 'build', '-w', 'apps/web'], { buffered: true });
+};
+const laneTwo = async () => {
+  if (want('server')) {
+    if (!process.env.TEST_REDIS_URL) {
+      skip(
+        'server: rate limits shared through Redis',
+        'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379); those tests are reported as skipped',
+      );
+    }
+    if (process.env.TEST_DATABASE_URL) {
+      await run('server on PostgreSQL server', ...vitest('apps/server', 'server-postgres', { TEST_DB: 'postgres' }));
+    } else {
+      skip('server on PostgreSQL server', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+    }
   }
-}
-if (want('web')) await run('web components (jsdom)', ...vitest('apps/web', 'web'));
+  if (want('web')) await run('web components (jsdom)', ...vitest('apps/web', 'web'));
+};
+await Promise.all([laneOne(), laneTwo()]);
 
 if (want('e2e')) {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(Boolean);
-  const chromium = candidates.find((p) => fs.existsSync(p));
   if (!chromium) {
     const why = `no Chromium found (looked at ${candidates.join(', ')}); install it with: apt-get install -y chromium`;
     if (process.env.E2E_REQUIRED === '1') fail('browser journeys (Playwright + Chromium)', `${why}; E2E_REQUIRED=1`);
     else skip('browser journeys (Playwright + Chromium)', why);
-  } else if (await run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+  } else if (built) {
     const report = path.join(reports, 'e2e.json');
     await run('browser journeys (Playwright + Chromium)', 'npx', ['playwright', 'test'], {
       cwd: path.join(root, 'e2e'),

@@ -225,6 +225,24 @@ const roles: RoleName[] = ['anonymous', 'job seeker', 'employer owner', 'recruit
 
 const schemes = ['light', 'dark'] as const;
 
+test('the check finds what it must: a button with no name, and grey text on grey in either scheme', async ({ page }) => {
+  await page.goto('/#/no-such-page');
+  await expect(h1('This page does not exist')(page)).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML('beforeend', '<button type="button"></button><p style="color:#777;background:#888">Hard to read</p>');
+  });
+  const light = await findSeriousA11yViolations(page);
+  expect(light.join('\n')).toContain('button-name (critical)');
+  expect(light.join('\n')).toContain('color-contrast (serious)');
+  expect(light.join('\n')).toContain('at #main > p');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const dark = await findSeriousA11yViolations(page, colourRules);
+  expect(dark).toHaveLength(1);
+  expect(dark[0]).toContain('color-contrast (serious)');
+});
+
 for (const role of roles) {
   test(`every screen a ${role} may open has no serious or critical accessibility violation, in the light and the dark colour scheme`, async ({
     browser,
