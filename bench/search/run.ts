@@ -278,6 +278,8 @@ interface CacheCounts {
   catchUpMaxMs?: number;
   applyMs?: number;
   waited?: number;
+  /** Answers dropped by writes, by why (live-answers.ts). */
+  dropReasons?: Record<string, number>;
   size: number;
   rssMb: number;
   heapMb: number;
@@ -518,6 +520,12 @@ async function main() {
           catchUpMs: (after.catchUpMs ?? 0) - (before.catchUpMs ?? 0),
           applyMs: (after.applyMs ?? 0) - (before.applyMs ?? 0),
           waited: (after.waited ?? 0) - (before.waited ?? 0),
+          dropReasons: Object.fromEntries(
+            Object.entries(after.dropReasons ?? {})
+              .map(([why, n]) => [why, n - (before.dropReasons?.[why] ?? 0)] as const)
+              .filter(([, n]) => n > 0)
+              .sort((a, b) => b[1] - a[1]),
+          ),
         };
         log(
           `  ${name}: ${Math.round(m.rps)} req/s${open ? '' : ` at c=${concurrency}`}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)}${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
@@ -589,6 +597,8 @@ async function main() {
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,
       );
+      const reasons = Object.entries(m.cache?.dropReasons ?? {});
+      if (reasons.length) console.log(`    dropped because of: ${reasons.map(([why, n]) => `${why} ${n}`).join(', ')}`);
       if (name.includes('cold') && mixWarmUp) {
         console.log(
           `  then every search of the mix asked once, the rarest first (what a running site has seen): ${mixWarmUp.requests.toLocaleString('en')} in ${mixWarmUp.seconds.toFixed(1)} s (${mixWarmUp.errors} answers not 200${mixWarmUp.errors ? `: ${JSON.stringify(mixWarmUp.statuses)}, a 503 asked again up to 5 times` : ''})`,

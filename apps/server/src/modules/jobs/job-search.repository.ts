@@ -91,6 +91,11 @@ const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
  * costs far more than a page is worth; see docs/decisions/006-job-search.md.
  */
 export const rankCandidates = 200;
+/**
+ * Matches read beyond the ranked candidates (the next newest, ranked too) for a cached answer: a
+ * candidate that leaves lets the newest of them in, worked out without computing the answer again.
+ */
+export const spareCandidates = 16;
 
 /**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
@@ -144,19 +149,22 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
   if (c.text && c.sort === 'relevance') {
     const order = sql`part, rank desc, posted_at desc, id desc`;
     // The candidates carry only id and date; the vectors are read for those few alone.
+    // With the spares (ranked too, and kept for a cached answer) when the page is within the candidates.
+    const read = c.offset + c.limit <= rankCandidates ? rankCandidates + spareCandidates : rankCandidates;
     const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
-        candidates.posted_at, 0 as part, count(*) over ()::int as found
-      from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
+        candidates.posted_at, 0 as part, count(*) over ()::int as found,
+        row_number() over (order by candidates.posted_at desc, candidates.id desc) as newness
+      from (${matches} order by ${newest} limit ${read}) as candidates
       join job_search as ranked_job on ranked_job.id = candidates.id`;
     if (c.offset + c.limit <= rankCandidates) {
       // The candidates are kept apart: a cached answer is kept up to date from them (live-answers.ts).
       return {
         ranked,
-        query: sql`select * from ranked order by ${order} limit ${c.limit} offset ${c.offset}`,
+        query: sql`select * from ranked where newness <= ${rankCandidates} order by ${order} limit ${c.limit} offset ${c.offset}`,
         order,
       };
     }
-    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found
+    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found, null::bigint as newness
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
   }
@@ -205,14 +213,15 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
       : await queryRows<Row>(db, query);
   if (typeof plan === 'object') {
     // Complete when the slice held every candidate a full read would rank, or a whole page newest first.
-    const complete = c.text && c.sort === 'relevance' ? rows[0]?.found === rankCandidates : rows.length === c.limit;
+    const complete = c.text && c.sort === 'relevance' ? (rows[0]?.found ?? 0) >= rankCandidates : rows.length === c.limit;
     if (!complete) return null;
   }
   const list = rows.find((r) => r.candidates)?.candidates;
   const records = rows.map((r) => ({ ...summaryOf(r), postedUs: Number(r.posted_us), rank: Number(r.rank) }));
-  return Object.assign(records, {
-    candidates: page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null,
-  });
+  const kept = page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null;
+  // Every match when fewer than asked were read, unless a slice read them (older ones may be outside it).
+  const everyMatch = kept !== null && typeof plan !== 'object' && kept.length < rankCandidates + spareCandidates;
+  return Object.assign(records, { candidates: kept, everyMatch });
 }
 
 /** A job as a search result shows it, as read by `summaryColumns`. */
@@ -284,10 +293,11 @@ export interface RankedCandidate {
   rank: number;
 }
 /**
- * A page of jobs in order, and for relevance within the ranked candidates every candidate, newest
- * first (null otherwise; empty when the page is: they are read with its first row).
+ * A page of jobs in order, and for relevance within the ranked candidates every candidate and the
+ * spares, newest first (null otherwise; empty when the page is: they are read with its first row),
+ * with whether they are every match.
  */
-export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null };
+export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null; everyMatch: boolean };
 
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;

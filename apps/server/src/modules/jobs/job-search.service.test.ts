@@ -226,6 +226,28 @@ describe('the search cache and writes', () => {
     expect(after).toEqual(await createJobSearchService({ db: t.db }).search(query(asked), page));
   });
 
+  it('an answer its filters leave empty (its words in public jobs) is kept while jobs with its words come; dropped when one that had them leaves', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const port = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const asked = { search: 'harbour pilot', company: String(port), employment_type: 'Part-time' };
+    const fresh = () => createJobSearchService({ db: t.db }).search(query(asked), page);
+    const first = await createJob(t.db, port, { title: 'Harbour pilot', employmentType: 'Full-time' });
+    const none = await ask(service, asked);
+    expect([none.count, none.corrected_search]).toEqual([0, null]);
+    // Its words, not its filter: still nothing, the type's count grows, and no correction is offered.
+    await createJob(t.db, port, { title: 'Harbour pilot trainee', employmentType: 'Full-time' });
+    const still = await ask(service, asked);
+    expect(still.count).toBe(0);
+    expect(still.facets.employment_type.find((f) => f.value === 'Full-time')?.count).toBe(2);
+    expect(still).toEqual(await fresh());
+    expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1 });
+    // A public job with the words closes: a word could now be in no public job (then corrected), so computed again.
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, first.id));
+    expect(await ask(service, asked)).toEqual(await fresh());
+    expect(service.cacheStats()!.dropped).toBe(1);
+  });
+
   it("a phrase's answer is kept up to date: a job counts when its words stand as the phrase asks, before and after each change", async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const owner = await createUser(t.db, { role: 'employer' });
@@ -583,6 +605,39 @@ describe('page plans', () => {
     // A slice without the 40 oldest jobs (beacon jobs) holds 190 of the 200 candidates a full read would rank: not sure of the order, so no page.
     expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 40 })).toBeNull();
     expect(await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 30 })).not.toBeNull();
+    // The ranked candidates come with the next 16 newest matches (spares), and whether they are every match.
+    const scan = await findJobPage(t.db, { ...base, text: 'beacon' }, 'scan');
+    expect([scan.candidates!.length, scan.everyMatch]).toEqual([216, false]);
+    // A slice may leave older matches out, however few it read.
+    expect((await findJobPage(t.db, { ...base, text: 'beacon' }, { slice: all - 30 }))!.everyMatch).toBe(false);
+    const few = await findJobPage(t.db, { ...base, text: 'lighthouse' }, 'scan');
+    const { count } = await createJobSearchService({ db: t.db }).search(query({ search: 'lighthouse' }), page);
+    expect([few.candidates!.length, few.everyMatch]).toEqual([count, true]);
+  });
+
+  it('a relevance answer past 200 matches keeps spares: a candidate leaving lets the newest spare in, with no computing again', async () => {
+    const owner = await createUser(t.db, { role: 'employer' });
+    const pier = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const wardens = [];
+    // 220 matches, oldest first; two (the 101st and the 20th oldest) rank above the rest.
+    for (let i = 0; i < 220; i++) {
+      const description = i === 100 || i === 19 ? 'Warden of the pier, warden of the tides: a warden.' : 'Keeps the pier.';
+      wardens.push(
+        await createJob(t.db, pier, { title: `Pier warden ${i}`, description, postedAt: new Date(Date.now() - (220 - i) * 60_000) }),
+      );
+    }
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const asked = { search: 'warden', company: String(pier) };
+    const fresh = () => createJobSearchService({ db: t.db }).search(query(asked), page);
+    const ask = () => service.search(query(asked), page);
+    const first = await ask();
+    expect([first.count, first.results[0]!.id]).toEqual([220, wardens[100]!.id]);
+    // The three newest close: the spares of the 20th, 19th and 18th oldest become candidates; the 20th ranks second.
+    for (const i of [219, 218, 217]) await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, wardens[i]!.id));
+    const after = await ask();
+    expect(after.results.slice(0, 2).map((r) => r.id)).toEqual([wardens[100]!.id, wardens[19]!.id]);
+    expect(after).toEqual(await fresh());
+    expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
   });
 });
 

@@ -17,6 +17,7 @@ import { freshReader } from '../../lib/fresh-read';
 import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type PendingAnswer } from './search-cache';
 import {
   applyChange,
+  dropReasons,
   candidatesOf,
   countingPath,
   facetLimits,
@@ -270,7 +271,10 @@ export function createJobSearchService({
   const updater: AnswerUpdater<Kept> = {
     rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
     update(kept, change, rankOf) {
-      if (!kept.live) return null;
+      if (!kept.live) {
+        dropReasons.set('not kept up to date', (dropReasons.get('not kept up to date') ?? 0) + 1);
+        return null;
+      }
       const text = kept.live.criteria.text;
       const live = applyChange(kept.live, change, {
         rank: text === null ? undefined : rankOf(text),
@@ -627,14 +631,18 @@ export function createJobSearchService({
     return {
       criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null, ...(typed ? { typed } : {}) },
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
-      candidates: ranked ? candidatesOf(page.candidates!) : null,
+      candidates: ranked ? candidatesOf(page.candidates!, page.everyMatch) : null,
       counts,
     };
   }
 
   return {
-    /** The cache's counts (answers served, computed, dropped by writes) and size; undefined without a cache. */
-    cacheStats: () => (cache ? { ...cache.stats, size: cache.size, ...catchUpStats } : undefined),
+    /**
+     * The cache's counts (answers served, computed, dropped by writes) and size, and why changes
+     * dropped answers (counted for every search service of this process); undefined without a cache.
+     */
+    cacheStats: () =>
+      cache ? { ...cache.stats, size: cache.size, ...catchUpStats, dropReasons: Object.fromEntries(dropReasons) } : undefined,
     /**
      * A write this process finished (any request that may change data, before its answer is sent):
      * searches arriving after it show it, whatever `staleMs` allows.

@@ -401,13 +401,16 @@ describe('applyChange (worked out without a database)', () => {
     expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), options)).toBeNull();
     const below = applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.5 })!;
     expect(below.candidates!.ids[0]).toBe(5001);
-    expect(below.candidates!.ids.at(-1)).toBe(802);
+    // The oldest candidate is now the newest spare (the older matches are still left out).
+    expect(below.candidates!.ids.length).toBe(201);
+    expect([below.candidates!.ids[199], below.candidates!.ids[200]]).toEqual([802, 801]);
+    expect(below.candidates!.complete).toBe(false);
     expect(below.candidates!.ranks[0]).toBe(0.5);
     // Ranked onto the page: the page is made again from the candidates.
     expect(applyChange(ranked, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.85 })?.page.map((k) => k.id)).toEqual([997, 5001]);
     // Older than every candidate: counted, not ranked.
     expect(applyChange(ranked, coming(5, { postedUs: nowUs - 10_000 }), options)?.candidates).toBe(ranked.candidates);
-    // A candidate leaving lets an unknown one in.
+    // A candidate leaving with no spare kept lets an unknown one in.
     expect(applyChange(ranked, leaving(950, { postedUs: nowUs - 150 }), options)).toBeNull();
 
     // A candidate edited and still a match stays one: its new rank is kept while it stays below the page.
@@ -439,5 +442,67 @@ describe('applyChange (worked out without a database)', () => {
     const first = { jobId: 997, before: row({ postedUs: nowUs - 103 }), after: row({ postedUs: nowUs - 103 }) };
     expect(applyChange(second, first, { ...options, rank: 0.7 })?.candidates!.ranks[3]).toBe(0.7);
     expect(applyChange(second, first, { ...options, rank: 0.05 })?.page.map((k) => k.id)).toEqual([999, 998]);
+  });
+
+  it('keeps spare matches past the ranked candidates: a candidate leaving lets the newest in, until none is left', () => {
+    const match = (i: number) => ({
+      id: 1000 - i,
+      postedUs: nowUs - 100 - i,
+      rank: i === 3 ? 0.9 : i === 7 ? 0.8 : i === 201 ? 0.95 : 0.1,
+    });
+    // 200 candidates and 2 spares (ids 800 and 799; 799 would rank first); older matches are left out.
+    const kept = (list = Array.from({ length: 202 }, (_, i) => match(i)), complete = false) =>
+      answer(
+        {
+          candidates: candidatesOf(list, complete),
+          page: [
+            { id: 997, postedUs: nowUs - 103, salaryKey: null, rank: 0.9 },
+            { id: 993, postedUs: nowUs - 107, salaryKey: null, rank: 0.8 },
+          ],
+          counts: counts({ exact: 500 }),
+        },
+        { sort: 'relevance' },
+      );
+    const ranked = kept();
+    // A candidate leaves: the newest spare (800) becomes one, below the page.
+    const one = applyChange(ranked, leaving(950, { postedUs: nowUs - 150 }), options)!;
+    expect(one.candidates!.ids.length).toBe(201);
+    expect(one.candidates!.ids[199]).toBe(800);
+    expect(one.page).toBe(ranked.page);
+    // Another: the next spare (799) comes in and ranks first.
+    const two = applyChange(one, leaving(940, { postedUs: nowUs - 160 }), options)!;
+    expect(two.page.map((k) => k.id)).toEqual([799, 997]);
+    // None left: the next newest match is not kept.
+    expect(applyChange(two, leaving(930, { postedUs: nowUs - 170 }), options)).toBeNull();
+    // A spare leaving, or edited (its new rank kept for later), changes no candidate and no page.
+    const spareGone = applyChange(ranked, leaving(800, { postedUs: nowUs - 300 }), options)!;
+    expect(spareGone.candidates!.ids.length).toBe(201);
+    expect(spareGone.page).toBe(ranked.page);
+    const spareEdited = { jobId: 800, before: row({ postedUs: nowUs - 300 }), after: row({ postedUs: nowUs - 300 }) };
+    const reranked = applyChange(ranked, spareEdited, { ...options, rank: 0.99 })!;
+    expect(reranked.candidates!.ranks[200]).toBe(0.99);
+    expect(reranked.page).toBe(ranked.page);
+    // A job older than every kept match counts, and is not kept.
+    expect(applyChange(ranked, coming(5, { postedUs: nowUs - 10_000 }), options)?.candidates).toBe(ranked.candidates);
+    // When they are every match, a candidate leaving lets none in, and a job older than all is kept.
+    const all = kept(
+      Array.from({ length: 200 }, (_, i) => match(i)),
+      true,
+    );
+    expect(applyChange(all, leaving(950, { postedUs: nowUs - 150 }), options)!.candidates!.ids.length).toBe(199);
+    const oldest = applyChange(all, coming(5, { postedUs: nowUs - 10_000 }), { ...options, rank: 0.2 })!;
+    expect([oldest.candidates!.ids.length, oldest.candidates!.ids[200], oldest.candidates!.complete]).toEqual([201, 5, true]);
+    // A full list of spares: the oldest leaves the kept ones, which are then no longer every match.
+    const full = kept(
+      Array.from({ length: 216 }, (_, i) => match(i)),
+      true,
+    );
+    const newest = applyChange(full, coming(5001, { postedUs: nowUs }), { ...options, rank: 0.2 })!;
+    expect([newest.candidates!.ids.length, newest.candidates!.ids[0], newest.candidates!.ids.at(-1), newest.candidates!.complete]).toEqual([
+      216,
+      5001,
+      786,
+      false,
+    ]);
   });
 });

@@ -18,7 +18,7 @@
  * the answer is dropped and computed again.
  */
 import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
-import { rankCandidates } from './job-search.repository';
+import { rankCandidates, spareCandidates } from './job-search.repository';
 import { phraseMatches, positionsOf, type Positions, type Term } from './query-terms';
 
 /** A job's search row, as a change records it before and after (migration 0026). */
@@ -94,20 +94,26 @@ export interface LiveAnswer {
 }
 
 /**
- * The newest `rankCandidates` matches that a relevance page ranks, newest first, in columns (5,000
- * kept answers of 200 candidates as objects were a million objects for the collector to walk).
+ * The newest matches with their ranks, newest first, in columns (5,000 kept answers of 200
+ * candidates as objects were a million objects for the collector to walk): the first
+ * `rankCandidates` are those a relevance page ranks; up to `spareCandidates` more, the next newest,
+ * take the place of a candidate that leaves.
  */
 export interface Candidates {
   ids: Int32Array;
   postedUs: Float64Array;
   ranks: Float64Array;
+  /** Whether they are every match (false: older matches are left out). */
+  complete: boolean;
 }
 
-export function candidatesOf(list: readonly RankedCandidate[]): Candidates {
+/** `complete`: whether the list holds every match (by default, when it is shorter than the ranked candidates). */
+export function candidatesOf(list: readonly RankedCandidate[], complete = list.length < rankCandidates): Candidates {
   return {
     ids: Int32Array.from(list, (k) => k.id),
     postedUs: Float64Array.from(list, (k) => k.postedUs),
     ranks: Float64Array.from(list, (k) => k.rank),
+    complete,
   };
 }
 
@@ -237,6 +243,13 @@ export function sortsBefore(c: LiveCriteria, a: SortKey, b: SortKey): boolean {
   return newer(a, b);
 }
 
+/** How many answers changes dropped in this process, by why (the benchmark prints them). */
+export const dropReasons = new Map<string, number>();
+function dropped(reason: string): null {
+  dropReasons.set(reason, (dropReasons.get(reason) ?? 0) + 1);
+  return null;
+}
+
 /** A change, as applying it needs it: the job, and its search rows before and after (null: none). */
 export interface RowChange {
   jobId: number;
@@ -271,11 +284,12 @@ export function applyChange(
   { rank, labelOf, thresholds, nowUs = Date.now() * 1000 }: { rank?: number; labelOf: LabelOf; thresholds: Thresholds; nowUs?: number },
 ): LiveAnswer | null {
   const c = live.criteria;
-  if (c.typed?.length && [change.before, change.after].some((row) => row && c.typed!.some((l) => lexemesOf(row).has(l)))) return null;
+  if (c.typed?.length && [change.before, change.after].some((row) => row && c.typed!.some((l) => lexemesOf(row).has(l))))
+    return dropped('a word as typed');
   const onPage = live.page.some((k) => k.id === change.jobId);
   const before = change.before ? check(c, change.before, lexemesOf(change.before), nowUs) : undefined;
   const after = change.after ? check(c, change.after, lexemesOf(change.after), nowUs) : undefined;
-  if (before === null || after === null) return null;
+  if (before === null || after === null) return dropped('a place or phrase not told here');
   const stillMatches = !!before?.matches && !!after?.matches;
   // Copied when first changed: a job outside an estimate's sample changes nothing in it.
   let counts = live.counts;
@@ -284,7 +298,7 @@ export function applyChange(
   // A candidate that matches before and after (an edit) moves within the candidates: no other match comes or goes.
   const staysCandidate = ranked(c) && stillMatches && candidates!.ids.includes(change.jobId);
   // Not ranked: a job on the page edited where it sorts the same stays in its place (how it shows is read again).
-  if (onPage && !ranked(c) && !(stillMatches && sameKey(change.before!, change.after!))) return null;
+  if (onPage && !ranked(c) && !(stillMatches && sameKey(change.before!, change.after!))) return dropped('a job on a page not ranked');
   // Ranked: the candidates that came, left or moved, old and new places (the page is made again unless all come after it).
   const moved: SortKey[] = [];
   const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
@@ -301,20 +315,20 @@ export function applyChange(
         unlisted: { ...counts.unlisted },
       };
     }
-    if (counts !== live.counts && !countRow(counts, change.jobId, row, how, delta, labelOf, nowUs)) return null;
+    if (counts !== live.counts && !countRow(counts, change.jobId, row, how, delta, labelOf, nowUs)) return dropped('a facet list');
     if (!how.matches) continue;
     if (staysCandidate) {
       if (delta < 0) continue;
       const next = rerank(candidates!, change.jobId, row, rank, moved);
-      if (!next) return null;
+      if (!next) return dropped('a candidate edited');
       candidates = next;
     } else if (ranked(c)) {
       const next = moveCandidate(candidates!, change.jobId, row, delta, rank, moved);
-      if (!next) return null;
+      if (!next) return dropped('a candidate coming or leaving');
       candidates = next;
     } else if (!onPage) {
       const next = pageAfter(c, page, keyOf(change.jobId, row), delta);
-      if (!next) return null;
+      if (!next) return dropped(c.offset > 0 ? 'a later page not ranked' : 'the first page not ranked');
       page = next;
     }
   }
@@ -323,10 +337,32 @@ export function applyChange(
     if (!last || !moved.every((key) => sortsBefore(c, last, key))) page = rankedPage(c, candidates!, live.page);
   }
   if (!onPage && counts === live.counts && candidates === live.candidates && page === live.page) return live;
-  if (countingPath(counts, thresholds) !== countingPath(live.counts, thresholds)) return null;
-  // With words, no match at all is answered otherwise (a correction may be offered): computed again.
-  if (c.terms !== null && counts.exact === 0) return null;
+  if (countingPath(counts, thresholds) !== countingPath(live.counts, thresholds)) return dropped('how it is counted');
+  // With words, no match at all is answered otherwise when a word of it is in no public job (a
+  // correction may be offered): computed again, unless nothing matched before either and the job
+  // keeps, as a public job, every word of the query it had (then every word in a public job before
+  // still is, and a correction that was not offered is still not).
+  if (c.terms !== null && counts.exact === 0 && !(live.counts.exact === 0 && keepsWords(c, c.terms, change)))
+    return dropped('no match left');
   return { criteria: c, page, candidates, counts };
+}
+
+/** Whether a public job is public after the change and still has every word of the query it had. */
+function keepsWords(c: LiveCriteria, terms: Term, change: RowChange): boolean {
+  const isPublic = (row: SearchRow | null): row is SearchRow =>
+    !!row && row.isOpen && row.companyApproved && (row.deadline === null || row.deadline >= c.today);
+  if (!isPublic(change.before)) return true;
+  const had = lexemesOf(change.before);
+  const has = isPublic(change.after) ? lexemesOf(change.after) : new Set<string>();
+  return everyWordOf(terms).every((word) => !had.has(word) || has.has(word));
+}
+
+/** Every word a query names, excluded ones too. */
+function everyWordOf(term: Term): string[] {
+  if (typeof term === 'string') return [term];
+  if ('phrase' in term) return term.phrase;
+  if ('not' in term) return everyWordOf(term.not);
+  return ('and' in term ? term.and : term.or).flatMap(everyWordOf);
 }
 
 /** Whether a job sorts in the same place in every order before and after a change. */
@@ -351,7 +387,9 @@ function pageAfter(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1
  * page's statement orders them. `known` gives pay keys of jobs it showed (unused by this order).
  */
 function rankedPage(c: LiveCriteria, k: Candidates, known: readonly SortKey[]): SortKey[] {
-  const order = Array.from(k.ids, (_, i) => i).sort((a, b) => (sortsBefore(c, candidateAt(k, a), candidateAt(k, b)) ? -1 : 1));
+  const order = Array.from({ length: Math.min(k.ids.length, rankCandidates) }, (_, i) => i).sort((a, b) =>
+    sortsBefore(c, candidateAt(k, a), candidateAt(k, b)) ? -1 : 1,
+  );
   return order.slice(c.offset, c.offset + c.limit).map((i) => {
     const key = candidateAt(k, i);
     return { ...key, salaryKey: known.find((p) => p.id === key.id)?.salaryKey ?? null };
@@ -376,9 +414,9 @@ function pageHolds(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1
 }
 
 /**
- * The ranked candidates after a matching job leaves (-1) or comes (+1), noting in `moved` the
- * candidates that came or left; null when that is not known: a job leaving a full list lets in the
- * next newest match, which is not kept, and a job coming needs its rank.
+ * The kept matches after a matching job leaves (-1) or comes (+1), noting in `moved` the ranked
+ * candidates that came or left; null when that is not known: a candidate leaving when no spare is
+ * kept lets in the next newest match, which is not known, and a job coming needs its rank.
  */
 function moveCandidate(
   k: Candidates,
@@ -389,26 +427,31 @@ function moveCandidate(
   moved: SortKey[],
 ): Candidates | null {
   const n = k.ids.length;
-  const full = n >= rankCandidates;
   const at = k.ids.indexOf(id);
   const key = keyOf(id, row);
-  // A match that is no candidate is older than every candidate (the list is full).
-  const older = full && newer(candidateAt(k, n - 1), key);
+  // A match that is not kept is older than every one kept (older ones are left out).
+  const older = !k.complete && n > 0 && newer(candidateAt(k, n - 1), key);
   if (delta < 0) {
     if (at < 0) return older ? k : null;
-    if (full) return null;
-    moved.push(candidateAt(k, at));
-    return { ids: without(k.ids, at), postedUs: without(k.postedUs, at), ranks: without(k.ranks, at) };
+    if (at < rankCandidates) {
+      moved.push(candidateAt(k, at));
+      // The newest spare becomes a candidate; with none kept, the next newest match is not known.
+      if (n > rankCandidates) moved.push(candidateAt(k, rankCandidates));
+      else if (!k.complete) return null;
+    }
+    return { ids: without(k.ids, at), postedUs: without(k.postedUs, at), ranks: without(k.ranks, at), complete: k.complete };
   }
   if (at >= 0) return null;
   if (older) return k;
   if (rank === undefined) return null;
-  moved.push({ ...key, rank });
-  // Newest first; the oldest leaves a full list.
-  if (full) moved.push(candidateAt(k, n - 1));
+  // Newest first: among the candidates it pushes the oldest to the spares; the oldest spare leaves a full list.
   let to = 0;
   while (to < n && newer(candidateAt(k, to), key)) to++;
-  const size = Math.min(n + 1, rankCandidates);
+  if (to < rankCandidates) {
+    moved.push({ ...key, rank });
+    if (n >= rankCandidates) moved.push(candidateAt(k, rankCandidates - 1));
+  }
+  const size = Math.min(n + 1, rankCandidates + spareCandidates);
   const put = <T extends Int32Array | Float64Array>(from: T, value: number, make: (size: number) => T): T => {
     const next = make(size);
     next.set(from.subarray(0, to));
@@ -420,6 +463,7 @@ function moveCandidate(
     ids: put(k.ids, id, (size) => new Int32Array(size)),
     postedUs: put(k.postedUs, row.postedUs, (size) => new Float64Array(size)),
     ranks: put(k.ranks, rank, (size) => new Float64Array(size)),
+    complete: k.complete && size === n + 1,
   };
 }
 
@@ -432,7 +476,8 @@ function rerank(k: Candidates, id: number, row: SearchRow, rank: number | undefi
   const at = k.ids.indexOf(id);
   const old = candidateAt(k, at);
   if (rank === undefined || row.postedUs !== old.postedUs) return null;
-  moved.push(old, { ...old, rank });
+  // A spare's rank is kept for when it becomes a candidate; it moves nothing on the page.
+  if (at < rankCandidates) moved.push(old, { ...old, rank });
   if (rank === old.rank) return k;
   const ranks = k.ranks.slice();
   ranks[at] = rank;
