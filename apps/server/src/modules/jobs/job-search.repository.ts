@@ -193,10 +193,9 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     candidates: Array<[number, string | number, number]> | null;
   };
   // Every ranked candidate, newest first, once (on the page's first row).
-  const candidates = page.ranked
-    ? sql`case when row_number() over () = 1 then (select json_agg(json_build_array(r.id, ${microseconds(sql`r.posted_at`)}, r.rank)
-        order by r.posted_at desc, r.id desc) from ranked r) end`
-    : sql`null::json`;
+  const candidateList = sql`(select json_agg(json_build_array(r.id, ${microseconds(sql`r.posted_at`)}, r.rank)
+        order by r.posted_at desc, r.id desc) from ranked r)`;
+  const candidates = page.ranked ? sql`case when row_number() over () = 1 then ${candidateList} end` : sql`null::json`;
   const query = sql`
     with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}page as (${page.query})
     select ${summaryColumns(c.text)}, page.found, page.rank,
@@ -216,7 +215,15 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     const complete = c.text && c.sort === 'relevance' ? (rows[0]?.found ?? 0) >= rankCandidates : rows.length === c.limit;
     if (!complete) return null;
   }
-  const list = rows.find((r) => r.candidates)?.candidates;
+  let list = rows.find((r) => r.candidates)?.candidates;
+  if (page.ranked && !rows.length && c.offset > 0) {
+    // A page past the last match: the candidates (every match) are read alone, for a cached answer.
+    const alone = await queryRows<{ candidates: Row['candidates'] }>(
+      db,
+      sql`with ranked as materialized (${page.ranked}) select ${candidateList} as candidates`,
+    );
+    list = alone[0]?.candidates ?? undefined;
+  }
   const records = rows.map((r) => ({ ...summaryOf(r), postedUs: Number(r.posted_us), rank: Number(r.rank) }));
   const kept = page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null;
   // Every match when fewer than asked were read, unless a slice read them (older ones may be outside it).

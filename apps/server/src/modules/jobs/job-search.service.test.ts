@@ -248,6 +248,25 @@ describe('the search cache and writes', () => {
     expect(service.cacheStats()!.dropped).toBe(1);
   });
 
+  it('a relevance page past the last match is kept up to date: a job coming fills it from the candidates', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const quay = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const asked = { search: 'quay clerk', company: String(quay), page: '2', page_size: '2' };
+    const fresh = () => createJobSearchService({ db: t.db }).search(query(asked), page);
+    await createJob(t.db, quay, { title: 'Quay clerk' });
+    await createJob(t.db, quay, { title: 'Quay clerk, mornings' });
+    const empty = await ask(service, asked);
+    expect([empty.count, empty.results]).toEqual([2, []]);
+    const third = await createJob(t.db, quay, { title: 'Quay clerk, evenings', description: 'The quay clerk of the evening quay.' });
+    const after = await ask(service, asked);
+    expect(after.count).toBe(3);
+    expect(after.results).toHaveLength(1);
+    expect(after.results[0]!.id).not.toBe(third.id);
+    expect(after).toEqual(await fresh());
+    expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
+  });
+
   it("a phrase's answer is kept up to date: a job counts when its words stand as the phrase asks, before and after each change", async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const owner = await createUser(t.db, { role: 'employer' });

@@ -611,7 +611,7 @@ export function createJobSearchService({
   /**
    * What keeping a computed answer up to date needs, or null when it is not kept so (see
    * live-answers.ts): a query form not read, a category or skill filter (picked values
-   * show apart), a relevance page past the ranked candidates or beyond the last. Words that match
+   * show apart), a relevance page past the ranked candidates. Words that match
    * nothing and have no correction are kept so: a job posted with them comes to the answer, its
    * summary read in the catch-up. So is a corrected text's answer (or, for a text of stop words
    * only, the answer without it), with the words as typed: a job with one of them may change the
@@ -625,9 +625,7 @@ export function createJobSearchService({
     const terms = searched ? await queryLexemesOf(searched) : null;
     if (terms && terms.terms === null) return null;
     const ranked = c.text !== null && c.sort === 'relevance';
-    // An empty relevance page has its candidates (none) only when nothing matches at all.
-    const none = counts.exact === 0 && c.offset === 0;
-    if (ranked && (c.offset + c.limit > repo.rankCandidates || (!page.length && !none) || !page.candidates)) return null;
+    if (ranked && (c.offset + c.limit > repo.rankCandidates || !page.candidates)) return null;
     return {
       criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null, ...(typed ? { typed } : {}) },
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
