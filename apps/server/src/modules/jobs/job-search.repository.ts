@@ -98,6 +98,12 @@ export const rankCandidates = 200;
 export const spareCandidates = 16;
 
 /**
+ * Values of the short facet lists (places, skills) read beyond what they show, with their counts:
+ * a cached answer's list is worked out again from them when a value falls out or one rises.
+ */
+export const spareFacetValues = 8;
+
+/**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
  * index) until enough match: cheap when many jobs match. `scan`: collect every match through the
  * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. `slice`: collect the
@@ -322,7 +328,7 @@ export async function countJobFacets(
   c: SearchCriteria,
   limits: { location: number; skills: number },
   options: { sampleEvery?: SampleRate } = {},
-): Promise<{ total: number; scanned: number; facets: FacetRow[]; unlisted: FacetBounds }> {
+): Promise<{ total: number; scanned: number; facets: FacetRow[]; spares: FacetRow[]; unlisted: FacetBounds }> {
   const f = facetConditions(c);
   const flag = (name: FacetName) => (f[name] ? sql`(${f[name]})` : sql`true`);
   const flags = (names: FacetName[]) => sql.raw(names.map((n) => `f_${n}`).join(' and ') || 'true');
@@ -331,7 +337,7 @@ export async function countJobFacets(
   const every = flags(active);
   const selectedSkills = intArray(c.skills ?? []);
   const rows = await queryRows<{
-    facet: FacetName | 'total' | 'base' | 'location_next' | 'skills_next';
+    facet: FacetName | 'total' | 'base' | 'location_spare' | 'skills_spare' | 'location_next' | 'skills_next';
     value: string | null;
     label: string | null;
     n: number;
@@ -368,38 +374,48 @@ export async function countJobFacets(
       ('posted_within', '1', 'Past 24 hours', n_day), ('posted_within', '7', 'Past week', n_week), ('posted_within', '30', 'Past month', n_month)
     ) as v(facet, value, label, n) where g_type = 1 and g_level = 1
     union all
-    (select case when ord <= ${limits.location} then 'location' else 'location_next' end, value, value, n
+    (select case when ord <= ${limits.location} then 'location' when ord <= ${limits.location + spareFacetValues} then 'location_spare'
+        else 'location_next' end, value, value, n
       from (select location as value, count(*)::int as n, row_number() over (order by count(*) desc, location) as ord
-        from base where ${others('location')} group by location order by 2 desc, 1 limit ${limits.location + 1}) as x)
+        from base where ${others('location')} group by location order by 2 desc, 1 limit ${limits.location + spareFacetValues + 1}) as x)
     union all
     (select 'category', x.id::text, t.name, x.n
       from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
       join job_categories t on t.id = x.id)
     union all
-    (select case when ord <= ${limits.skills} then 'skills' else 'skills_next' end, id::text, name, n
+    (select case when ord <= ${limits.skills} then 'skills' when ord <= ${limits.skills + spareFacetValues} then 'skills_spare'
+        else 'skills_next' end, id::text, name, n
       from (select x.id, t.name, x.n, row_number() over (order by x.id = any(${selectedSkills}) desc, x.n desc, t.name) as ord
         from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
-        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, 2 limit ${limits.skills + 1}) as y)`,
+        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, 2 limit ${limits.skills + spareFacetValues + 1}) as y)`,
   );
   let total = 0;
   let scanned = 0;
   const facets: FacetRow[] = [];
+  const spares: FacetRow[] = [];
   const unlisted: FacetBounds = { location: null, skills: null };
   for (const row of rows) {
     if (row.facet === 'total') total = row.n;
     else if (row.facet === 'base') scanned = row.n;
     else if (row.facet === 'location_next') unlisted.location = row.n;
     else if (row.facet === 'skills_next') unlisted.skills = row.n;
-    else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
+    else if (row.facet === 'location_spare' || row.facet === 'skills_spare') {
+      spares.push({
+        facet: row.facet === 'location_spare' ? 'location' : 'skills',
+        value: row.value ?? '',
+        label: row.label ?? '',
+        count: row.n,
+      });
+    } else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
       facets.push({ facet: row.facet, value: row.value ?? '', label: row.label ?? '', count: row.n });
     }
   }
-  return { total, scanned, facets, unlisted };
+  return { total, scanned, facets, spares, unlisted };
 }
 
 /**
- * The greatest count of a location, or of a skill, that the facet's list left out (it holds the
- * most common only); null when it left none out.
+ * The greatest count of a location, or of a skill, that the facet's list and its spares left out
+ * (they hold the most common only); null when they left none out.
  */
 export interface FacetBounds {
   location: number | null;

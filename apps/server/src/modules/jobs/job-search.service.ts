@@ -476,6 +476,7 @@ export function createJobSearchService({
       fine: null,
       facetEvery: 128,
       facets: coarse.facets,
+      spares: coarse.spares,
       unlisted: coarse.unlisted,
       exact: null,
     };
@@ -485,11 +486,12 @@ export function createJobSearchService({
         fine: { scanned: fine.scanned, total: fine.total },
         facetEvery: 16,
         facets: fine.facets,
+        spares: fine.spares,
         unlisted: fine.unlisted,
       });
       if (fine.scanned * 16 < fineFrom) {
         const all = await repo.countJobFacets(db, criteria, facetLimits);
-        return { ...counts, facetEvery: 1, facets: all.facets, unlisted: all.unlisted, exact: all.total };
+        return { ...counts, facetEvery: 1, facets: all.facets, spares: all.spares, unlisted: all.unlisted, exact: all.total };
       }
     }
     const path = countingPath(counts, limits);

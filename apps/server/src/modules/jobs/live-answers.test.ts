@@ -273,6 +273,7 @@ describe('applyChange (worked out without a database)', () => {
     fine: { scanned: 0, total: 0 },
     facetEvery: 1,
     facets: [{ facet: 'location', value: 'Ghent', label: 'Ghent', count: 40 }],
+    spares: [],
     unlisted: { location: null, skills: null },
     exact: 40,
     ...over,
@@ -378,6 +379,38 @@ describe('applyChange (worked out without a database)', () => {
     expect(fewer.counts.facets.filter((f) => f.facet === 'skills')).toEqual([{ facet: 'skills', value: '4', label: 'Joinery', count: 1 }]);
     const none = applyChange(fewer, leaving(6, { skillIds: [4], location: 'P11' }), options)!;
     expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
+  });
+
+  it('makes a short list again from its spares when a value falls off it or one rises onto it, unless a tie decides', () => {
+    const place = (value: string, count: number) => ({ facet: 'location' as const, value, label: value, count });
+    // P0..P11 listed (6..17); spares S1 (6, after P0 by name) and S2 (3); others at most 2.
+    const listed = Array.from({ length: facetLimits.location }, (_, i) => place(`P${i}`, 6 + i));
+    const full = answer({
+      counts: counts({ facets: listed, spares: [place('S1', 6), place('S2', 3)], unlisted: { location: 2, skills: null } }),
+    });
+    const onList = (a: LiveAnswer) =>
+      a.counts.facets
+        .filter((f) => f.facet === 'location')
+        .map((f) => f.value)
+        .sort();
+    // P0 falls below S1: S1 takes its place, P0 becomes a spare.
+    const fell = applyChange(full, leaving(7, { location: 'P0' }), options)!;
+    expect(onList(fell)).toEqual([...listed.slice(1).map((f) => f.value), 'S1'].sort());
+    expect(fell.counts.spares).toEqual(expect.arrayContaining([place('P0', 5), place('S2', 3)]));
+    expect(fell.counts.unlisted.location).toBe(2);
+    // S1 back to P0's count: a tie the database decides by name.
+    expect(applyChange(fell, leaving(8, { location: 'S1' }), options)).toBeNull();
+    // S1 rises above P0: it takes P0's place.
+    expect(onList(applyChange(full, coming(9, { location: 'S1' }), options)!)).toEqual(onList(fell));
+    // A spare that stays behind, and the tie between P0 and S1 untouched: the list stays.
+    const kept = applyChange(full, coming(10, { location: 'S2' }), options)!;
+    expect(kept.counts.facets.filter((f) => f.facet === 'location')).toEqual(full.counts.facets);
+    expect(kept.counts.spares).toContainEqual(place('S2', 4));
+    // A place left out rising is bounded: 3, still behind.
+    const outside = applyChange(full, coming(11, { location: 'Elsewhere' }), options)!;
+    expect([onList(outside), outside.counts.unlisted.location]).toEqual([onList(full), 3]);
+    // The original list was not changed by any of this.
+    expect(full.counts.facets).toEqual(listed);
   });
 
   it('ranks among the newest candidates: an older job is no candidate, a newer one needs its rank and must rank below the page', () => {

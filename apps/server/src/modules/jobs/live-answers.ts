@@ -80,6 +80,8 @@ export interface LiveCounts {
   facetEvery: 1 | 16 | 128;
   /** Raw counts on that sample. */
   facets: FacetRow[];
+  /** The places and skills next after those their short lists show, with raw counts (`spareFacetValues`). */
+  spares: FacetRow[];
   unlisted: FacetBounds;
   /** The exact count, when it was counted (null: estimated from the sample). */
   exact: number | null;
@@ -312,6 +314,7 @@ export function applyChange(
         coarse: { ...counts.coarse },
         fine: counts.fine && { ...counts.fine },
         facets: counts.facets.map((f) => ({ ...f })),
+        spares: counts.spares.map((f) => ({ ...f })),
         unlisted: { ...counts.unlisted },
       };
     }
@@ -532,8 +535,9 @@ function countRow(
 }
 
 /**
- * A value's count in a listed facet (values with none are left out; locations and skills list
- * only the most common, `unlisted` bounding the rest). False when the values listed could change.
+ * A value's count in a listed facet (values with none are left out). Categories list every value;
+ * places and skills only the most common (`facetLimits`), with the next few kept as spares and
+ * `unlisted` bounding the rest. False when the values listed are not known after the change.
  */
 function countListed(
   counts: LiveCounts,
@@ -542,36 +546,57 @@ function countListed(
   delta: -1 | 1,
   label: () => string | undefined,
 ): boolean {
-  const limit = facet === 'category' ? Infinity : facetLimits[facet];
-  const bound = facet === 'category' ? null : counts.unlisted[facet];
-  const listed = counts.facets.filter((f) => f.facet === facet);
-  const found = listed.find((f) => f.value === value);
-  const least = Math.min(...listed.map((f) => f.count));
-  if (found) {
-    found.count += delta;
-    if (found.count === 0) {
-      // Left out when none: a value not listed could take its place.
-      if (bound !== null) return false;
-      counts.facets.splice(counts.facets.indexOf(found), 1);
+  if (facet === 'category') {
+    const found = counts.facets.find((f) => f.facet === facet && f.value === value);
+    if (found) {
+      found.count += delta;
+      if (found.count === 0) counts.facets.splice(counts.facets.indexOf(found), 1);
       return true;
     }
-    // Still listed only when it keeps ahead of every value left out (a tie is ordered by name).
-    return bound === null || found.count > bound;
-  }
-  if (delta < 0) return bound !== null;
-  if (bound !== null) {
-    if (bound + 1 >= least) return false;
-    counts.unlisted[facet as keyof FacetBounds] = bound + 1;
-    return true;
-  }
-  if (listed.length < limit) {
-    const name = label();
+    const name = delta > 0 ? label() : undefined;
     if (name === undefined) return false;
     counts.facets.push({ facet, value, label: name, count: 1 });
     return true;
   }
-  // A full list that left nothing out: the new value is left out if every listed one is ahead.
-  if (least <= 1) return false;
-  counts.unlisted[facet as keyof FacetBounds] = 1;
+  const listed = counts.facets.filter((f) => f.facet === facet);
+  const known = [...listed, ...counts.spares.filter((f) => f.facet === facet)];
+  let bound = counts.unlisted[facet];
+  let changed = known.find((f) => f.value === value);
+  if (changed) changed.count += delta;
+  else if (delta > 0 && bound === null) {
+    // Every value was known: this one is new.
+    const name = label();
+    if (name === undefined) return false;
+    changed = { facet, value, label: name, count: 1 };
+    known.push(changed);
+  } else if (delta > 0) bound! += 1;
+  // (A value left out that loses a job: the bound still bounds it.)
+  const raised = bound !== counts.unlisted[facet];
+  const counted = known.filter((f) => f.count > 0);
+  const limit = facetLimits[facet];
+  const listedNow = listed.filter((f) => f.count > 0);
+  const others = counted.filter((f) => !listedNow.includes(f));
+  // The list stays when each value on it is still ahead of each one off it (a value left out counts
+  // as the bound); a tie stays decided as the database decided it (by name, in its collation) only
+  // between values this change did not touch.
+  const ahead = (on: FacetRow, off: number, offChanged: boolean) => on.count > off || (on.count === off && on !== changed && !offChanged);
+  const stays =
+    (listedNow.length === limit || (listedNow.length < limit && !others.length && bound === null)) &&
+    listedNow.every((on) => others.every((off) => ahead(on, off.count, off === changed)) && (bound === null || ahead(on, bound, raised)));
+  let list = listedNow;
+  if (!stays) {
+    // Made again: the most common, each strictly ahead of every value off the list.
+    const order = [...counted].sort((a, b) => b.count - a.count);
+    if (order.length < limit && bound !== null) return false;
+    const last = order[Math.min(limit, order.length) - 1];
+    const next = Math.max(order[limit]?.count ?? 0, bound ?? 0);
+    if (last && last.count <= next) return false;
+    list = order.slice(0, limit);
+  }
+  counts.facets = stays
+    ? counts.facets.filter((f) => f.facet !== facet || f.count > 0)
+    : [...counts.facets.filter((f) => f.facet !== facet), ...list];
+  counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...counted.filter((f) => !list.includes(f))];
+  counts.unlisted[facet] = bound;
   return true;
 }
