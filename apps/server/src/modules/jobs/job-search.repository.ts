@@ -104,6 +104,12 @@ export const spareCandidates = 16;
 export const spareFacetValues = 8;
 
 /**
+ * Jobs read just before and just after a page not ranked (newest or best paid first), in its
+ * order: a job coming before the page or leaving it shifts the page by one, worked out from them.
+ */
+export const sparePageJobs = 10;
+
+/**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
  * index) until enough match: cheap when many jobs match. `scan`: collect every match through the
  * indexes (GIN on the words, arrays, trigram), then sort: cheap when few do. `slice`: collect the
@@ -141,7 +147,7 @@ const microseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 10000
  * results, in order; for relevance within the ranked candidates, `ranked` is a CTE of every
  * candidate (id, rank, posted_at) that `page` reads.
  */
-function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL; ranked?: SQL } {
+function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL; ranked?: SQL; around?: SQL } {
   const inSlice = since ? sql` and ${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql``;
   const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
@@ -175,9 +181,13 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
   }
   const order = c.sort === 'salary' ? sql`salary_key desc nulls last, posted_at desc, id desc` : newest;
+  // The page with the jobs just before and after it (`around`, numbered in order), kept for a cached answer.
+  const before = Math.min(c.offset, sparePageJobs);
   return {
+    around: sql`select w.*, row_number() over (order by ${order}) as n
+      from (${matches} order by ${order} limit ${before + c.limit + sparePageJobs} offset ${c.offset - before}) as w`,
     query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part, null::int as found
-      from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as page_rows`,
+      from around where n > ${before} and n <= ${before + c.limit}`,
     order,
   };
 }
@@ -197,15 +207,19 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     rank: number;
     posted_us: string | number;
     candidates: Array<[number, string | number, number]> | null;
+    around: Array<[number, string | number, number | null]> | null;
   };
   // Every ranked candidate, newest first, once (on the page's first row).
   const candidateList = sql`(select json_agg(json_build_array(r.id, ${microseconds(sql`r.posted_at`)}, r.rank)
         order by r.posted_at desc, r.id desc) from ranked r)`;
   const candidates = page.ranked ? sql`case when row_number() over () = 1 then ${candidateList} end` : sql`null::json`;
+  // The jobs around a page not ranked, in order, once (on the page's first row).
+  const aroundList = sql`(select json_agg(json_build_array(a.id, ${microseconds(sql`a.posted_at`)}, a.salary_key) order by a.n) from around a)`;
+  const around = page.around ? sql`case when row_number() over () = 1 then ${aroundList} end` : sql`null::json`;
   const query = sql`
-    with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}page as (${page.query})
+    with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}${page.around ? sql`around as materialized (${page.around}), ` : sql``}page as (${page.query})
     select ${summaryColumns(c.text)}, page.found, page.rank,
-      ${microseconds(sql`page.posted_at`)} as posted_us, ${candidates} as candidates
+      ${microseconds(sql`page.posted_at`)} as posted_us, ${candidates} as candidates, ${around} as around
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
   // A walk forbids the other ways for this one statement (settings local to its transaction).
@@ -230,11 +244,29 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     );
     list = alone[0]?.candidates ?? undefined;
   }
+  let aroundRows = rows.find((r) => r.around)?.around;
+  if (page.around && !rows.length) {
+    // A page past the last match: the jobs before it are read alone, for a cached answer.
+    const alone = await queryRows<{ around: Row['around'] }>(
+      db,
+      sql`with around as materialized (${page.around}) select ${aroundList} as around`,
+    );
+    aroundRows = alone[0]?.around ?? undefined;
+  }
   const records = rows.map((r) => ({ ...summaryOf(r), postedUs: Number(r.posted_us), rank: Number(r.rank) }));
   const kept = page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null;
   // Every match when fewer than asked were read, unless a slice read them (older ones may be outside it).
   const everyMatch = kept !== null && typeof plan !== 'object' && kept.length < rankCandidates + spareCandidates;
-  return Object.assign(records, { candidates: kept, everyMatch });
+  const aroundKeys = page.around
+    ? (aroundRows ?? []).map(([id, postedUs, salaryKey]) => ({ id, postedUs: Number(postedUs), salaryKey }))
+    : null;
+  const window: PageWindow | null = aroundKeys && {
+    keys: aroundKeys,
+    start: Math.min(c.offset, sparePageJobs),
+    // The last match is among them when fewer were read than asked (not by a slice: older ones may be outside it).
+    toEnd: typeof plan !== 'object' && aroundKeys.length < Math.min(c.offset, sparePageJobs) + c.limit + sparePageJobs,
+  };
+  return Object.assign(records, { candidates: kept, everyMatch, window });
 }
 
 /** A job as a search result shows it, as read by `summaryColumns`. */
@@ -310,7 +342,17 @@ export interface RankedCandidate {
  * spares, newest first (null otherwise; empty when the page is: they are read with its first row),
  * with whether they are every match.
  */
-export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null; everyMatch: boolean };
+export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null; everyMatch: boolean; window: PageWindow | null };
+
+/**
+ * The jobs around a page not ranked, in its order: those at positions offset - start onwards (the
+ * page is `keys[start, start + limit)`); `toEnd`: the last match is among them.
+ */
+export interface PageWindow {
+  keys: Array<{ id: number; postedUs: number; salaryKey: number | null }>;
+  start: number;
+  toEnd: boolean;
+}
 
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;

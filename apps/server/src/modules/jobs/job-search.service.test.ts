@@ -267,6 +267,43 @@ describe('the search cache and writes', () => {
     expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 1, patched: 1 });
   });
 
+  it('later pages newest first and best paid first shift with the jobs kept around them, with no computing again', async () => {
+    const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
+    const owner = await createUser(t.db, { role: 'employer' });
+    const yard = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+    const made = [];
+    for (let i = 0; i < 8; i++) {
+      made.push(
+        await createJob(t.db, yard, {
+          title: `Rigger ${i}`,
+          salaryMin: 30_000 + i * 1_000,
+          postedAt: new Date(Date.now() - (10 - i) * 3_600_000),
+        }),
+      );
+    }
+    const searches: Array<Record<string, string>> = [
+      { company: String(yard), sort: 'newest', page: '2', page_size: '3' },
+      { company: String(yard), sort: 'salary', page: '2', page_size: '3' },
+      { search: 'rigger', company: String(yard), sort: 'newest', page: '3', page_size: '3' },
+    ];
+    const check = async () => {
+      for (const q of searches)
+        expect(await ask(service, q), JSON.stringify(q)).toEqual(await createJobSearchService({ db: t.db }).search(query(q), page));
+    };
+    await check();
+    // A new job, newest and best paid: every page shifts by one.
+    await createJob(t.db, yard, { title: 'Rigger, new', salaryMin: 90_000 });
+    await check();
+    // A job of the first page closes: they shift back.
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, made[7]!.id));
+    await check();
+    // A job on the second page closes.
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, made[4]!.id));
+    await check();
+    expect(service.cacheStats()).toMatchObject({ dropped: 0 });
+    expect(service.cacheStats()!.updated).toBeGreaterThanOrEqual(6);
+  });
+
   it("a phrase's answer is kept up to date: a job counts when its words stand as the phrase asks, before and after each change", async () => {
     const service = createJobSearchService({ db: t.db, cacheSeconds: 60 });
     const owner = await createUser(t.db, { role: 'employer' });

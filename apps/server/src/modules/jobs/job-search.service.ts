@@ -633,6 +633,7 @@ export function createJobSearchService({
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
       candidates: ranked ? candidatesOf(page.candidates!, page.everyMatch) : null,
       counts,
+      window: !ranked && page.window ? { ...page.window, keys: page.window.keys.map((k) => ({ ...k, rank: 0 })) } : null,
     };
   }
 

@@ -381,6 +381,45 @@ describe('applyChange (worked out without a database)', () => {
     expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
   });
 
+  it('shifts a later page not ranked from the jobs kept around it, until those run out', () => {
+    const key = (id: number, ago: number) => ({ id, postedUs: nowUs - ago, salaryKey: null, rank: 0 });
+    // Page 3 (offset 4, 2 a page) newest first: 1000 and 950 just before it, 700 and 600 after it, more on either side.
+    const keys = [key(1000, 1), key(950, 5), key(900, 10), key(800, 20), key(700, 30), key(600, 40)];
+    const second = answer({ page: keys.slice(2, 4), window: { keys, start: 2, toEnd: false } }, { offset: 4 });
+    const ids = (a: LiveAnswer | null) => a?.page.map((k) => k.id);
+    // A new job (newest of all) pushes 950 onto the page.
+    const pushed = applyChange(second, coming(5001, { postedUs: nowUs }), options)!;
+    expect(ids(pushed)).toEqual([950, 900]);
+    expect(pushed.window).toMatchObject({ start: 1, toEnd: false });
+    // One between 950 and the page comes onto it.
+    expect(ids(applyChange(second, coming(5002, { postedUs: nowUs - 7 }), options))).toEqual([5002, 900]);
+    // A job before them all leaves: 700 comes up onto the page.
+    expect(ids(applyChange(second, leaving(5, { postedUs: nowUs }), options))).toEqual([800, 700]);
+    // A job on the page leaves (closed): 700 takes its place.
+    expect(ids(applyChange(second, leaving(900, { postedUs: nowUs - 10 }), options))).toEqual([800, 700]);
+    // Edited where it sorts the same: the page stays, as it is.
+    const edit = { jobId: 900, before: row({ postedUs: nowUs - 10 }), after: row({ postedUs: nowUs - 10, isRemote: true }) };
+    expect(applyChange(second, edit, options)?.page).toBe(second.page);
+    // Older than every job kept: nothing kept changes.
+    expect(applyChange(second, coming(6, { postedUs: nowUs - 1000 }), options)?.window).toBe(second.window);
+    // Three new jobs: the jobs kept before the page run out, and the page's first job is not known.
+    const twice = applyChange(pushed, coming(5003, { postedUs: nowUs }), options)!;
+    expect(ids(twice)).toEqual([1000, 950]);
+    expect(applyChange(twice, coming(5004, { postedUs: nowUs }), options)).toBeNull();
+    // Jobs after the page leaving: once none is kept after it (and more matches follow), not known.
+    const fewer = applyChange(
+      applyChange(second, leaving(700, { postedUs: nowUs - 30 }), options)!,
+      leaving(600, { postedUs: nowUs - 40 }),
+      options,
+    )!;
+    expect(ids(fewer)).toEqual([900, 800]);
+    expect(applyChange(fewer, leaving(800, { postedUs: nowUs - 20 }), options)).toBeNull();
+    // When they reach the last match, a page short of jobs is the last page.
+    const last = { ...fewer, window: { ...fewer.window!, toEnd: true } };
+    expect(ids(applyChange(last, leaving(800, { postedUs: nowUs - 20 }), options))).toEqual([900]);
+    expect(ids(applyChange(last, coming(7, { postedUs: nowUs - 1000 }), options))).toEqual([900, 800]);
+  });
+
   it('makes a short list again from its spares when a value falls off it or one rises onto it, unless a tie decides', () => {
     const place = (value: string, count: number) => ({ facet: 'location' as const, value, label: value, count });
     // P0..P11 listed (6..17); spares S1 (6, after P0 by name) and S2 (3); others at most 2.

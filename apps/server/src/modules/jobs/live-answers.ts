@@ -18,7 +18,7 @@
  * the answer is dropped and computed again.
  */
 import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
-import { rankCandidates, spareCandidates } from './job-search.repository';
+import { rankCandidates, spareCandidates, sparePageJobs } from './job-search.repository';
 import { phraseMatches, positionsOf, type Positions, type Term } from './query-terms';
 
 /** A job's search row, as a change records it before and after (migration 0026). */
@@ -93,6 +93,19 @@ export interface LiveAnswer {
   /** A relevance page's ranked candidates (null in other orders). */
   candidates: Candidates | null;
   counts: LiveCounts;
+  /** Newest or best paid first, the jobs around the page (null for relevance). */
+  window?: LiveWindow | null;
+}
+
+/**
+ * The jobs around a page not ranked, in its order (`sparePageJobs` before and after it): `keys[0]`
+ * stands at position offset - start, the page is `keys[start, start + limit)`, and `toEnd` says
+ * the last match is among them (no match stands after them).
+ */
+export interface LiveWindow {
+  keys: SortKey[];
+  start: number;
+  toEnd: boolean;
 }
 
 /**
@@ -299,8 +312,10 @@ export function applyChange(
   let candidates = live.candidates;
   // A candidate that matches before and after (an edit) moves within the candidates: no other match comes or goes.
   const staysCandidate = ranked(c) && stillMatches && candidates!.ids.includes(change.jobId);
-  // Not ranked: a job on the page edited where it sorts the same stays in its place (how it shows is read again).
-  if (onPage && !ranked(c) && !(stillMatches && sameKey(change.before!, change.after!))) return dropped('a job on a page not ranked');
+  let window = live.window ?? null;
+  // An edit that keeps where the job sorts: no job moves on a page not ranked (how it shows is read again).
+  const inPlace = stillMatches && sameKey(change.before!, change.after!);
+  if (onPage && !ranked(c) && !window && !inPlace) return dropped('a job on a page not ranked');
   // Ranked: the candidates that came, left or moved, old and new places (the page is made again unless all come after it).
   const moved: SortKey[] = [];
   const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
@@ -329,17 +344,24 @@ export function applyChange(
       const next = moveCandidate(candidates!, change.jobId, row, delta, rank, moved);
       if (!next) return dropped('a candidate coming or leaving');
       candidates = next;
+    } else if (window) {
+      if (inPlace) continue;
+      const next = windowAfter(c, window, keyOf(change.jobId, row), delta);
+      if (!next) return dropped(c.offset > 0 ? 'a later page not ranked' : 'the first page not ranked');
+      window = next;
     } else if (!onPage) {
       const next = pageAfter(c, page, keyOf(change.jobId, row), delta);
       if (!next) return dropped(c.offset > 0 ? 'a later page not ranked' : 'the first page not ranked');
       page = next;
     }
   }
+  if (window !== (live.window ?? null)) page = windowPage(c, window!, live.page);
   if (candidates !== live.candidates) {
     const last = page.length === c.limit ? page[page.length - 1] : undefined;
     if (!last || !moved.every((key) => sortsBefore(c, last, key))) page = rankedPage(c, candidates!, live.page);
   }
-  if (!onPage && counts === live.counts && candidates === live.candidates && page === live.page) return live;
+  if (!onPage && counts === live.counts && candidates === live.candidates && page === live.page && window === (live.window ?? null))
+    return live;
   if (countingPath(counts, thresholds) !== countingPath(live.counts, thresholds)) return dropped('how it is counted');
   // With words, no match at all is answered otherwise when a word of it is in no public job (a
   // correction may be offered): computed again, unless nothing matched before either and the job
@@ -347,7 +369,66 @@ export function applyChange(
   // still is, and a correction that was not offered is still not).
   if (c.terms !== null && counts.exact === 0 && !(live.counts.exact === 0 && keepsWords(c, c.terms, change)))
     return dropped('no match left');
-  return { criteria: c, page, candidates, counts };
+  return { criteria: c, page, candidates, counts, window };
+}
+
+/**
+ * The jobs around a page not ranked after a matching job leaves (-1) or comes (+1), or null when
+ * the page is then not known. A job before them all (among jobs not kept) moves them one place,
+ * and the page with them; one among them is taken out or put in its place; one after them all
+ * changes nothing kept, unless they reach the last match.
+ */
+function windowAfter(c: LiveCriteria, w: LiveWindow, job: SortKey, delta: -1 | 1): LiveWindow | null {
+  const { keys } = w;
+  const at = keys.findIndex((k) => k.id === job.id);
+  // Whether every match before the page is kept (the first kept stands first).
+  const fromFirst = c.offset - w.start === 0;
+  // Before every job kept (with none kept, every match stands before where they would).
+  const first = keys[0];
+  const beforeAll = !first || sortsBefore(c, job, first);
+  const last = keys[keys.length - 1];
+  const afterAll = !last || sortsBefore(c, last, job);
+  if (delta < 0) {
+    if (at >= 0) return windowHolding(c, { keys: keys.filter((_, i) => i !== at), start: w.start, toEnd: w.toEnd });
+    if (beforeAll && !fromFirst) return windowHolding(c, { keys, start: w.start + 1, toEnd: w.toEnd });
+    // After them all and they do not reach the last match: nothing kept changes (else it should have been kept).
+    return afterAll && !w.toEnd ? w : null;
+  }
+  if (at >= 0) return null;
+  if (beforeAll && !fromFirst) {
+    // The page's first job would then be one not kept.
+    if (w.start === 0) return null;
+    return windowHolding(c, { keys, start: w.start - 1, toEnd: w.toEnd });
+  }
+  if (afterAll && keys.length && !w.toEnd) return w;
+  let to = keys.findIndex((k) => sortsBefore(c, job, k));
+  if (to < 0) to = keys.length;
+  return windowHolding(c, { keys: [...keys.slice(0, to), job, ...keys.slice(to)], start: w.start, toEnd: w.toEnd });
+}
+
+/** The window kept to its bounds, or null when its page is not known (neither full nor the last). */
+function windowHolding(c: LiveCriteria, w: LiveWindow): LiveWindow | null {
+  let { keys, start, toEnd } = w;
+  if (start > sparePageJobs) {
+    keys = keys.slice(start - sparePageJobs);
+    start = sparePageJobs;
+  }
+  const most = start + c.limit + sparePageJobs;
+  if (keys.length > most) {
+    keys = keys.slice(0, most);
+    toEnd = false;
+  }
+  if (keys.length < start + c.limit && !toEnd) return null;
+  return { keys, start, toEnd };
+}
+
+/** The page a window shows: the one before when it holds the same jobs in the same places. */
+function windowPage(c: LiveCriteria, w: LiveWindow, before: SortKey[]): SortKey[] {
+  const page = w.keys.slice(w.start, w.start + c.limit);
+  const same =
+    page.length === before.length &&
+    page.every((k, i) => k.id === before[i]!.id && k.postedUs === before[i]!.postedUs && k.salaryKey === before[i]!.salaryKey);
+  return same ? before : page;
 }
 
 /** Whether a public job is public after the change and still has every word of the query it had. */
