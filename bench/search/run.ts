@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     'open-rate': { type: 'string', default: '100' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_search' },
+    /** Only the realistic mix's runs (no per-kind latencies, bare SQL or ILIKE), printed as they end: to compare changes quickly. */
+    'mix-only': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's DevTools). */
     profile: { type: 'boolean', default: false },
   },
@@ -278,8 +280,13 @@ interface CacheCounts {
   catchUpMaxMs?: number;
   applyMs?: number;
   waited?: number;
+  /** Reads of the jobs pages brought up to date newly show (one statement per search text and catch-up), and their time in all. */
+  pageReads?: number;
+  pageReadMs?: number;
   /** Answers dropped by writes, by why (live-answers.ts). */
   dropReasons?: Record<string, number>;
+  /** Computed answers not stored, by why (search-cache.ts `keptOut`). */
+  keptOut?: Record<string, number>;
   size: number;
   rssMb: number;
   heapMb: number;
@@ -450,10 +457,12 @@ async function main() {
   );
   if (loadBefore > 1) log('  warning: the machine is busy with other work; figures will be slower and noisier than on an idle machine');
   const phases: Record<string, { latency: Awaited<ReturnType<typeof latencyAtOne>>; load: Awaited<ReturnType<typeof throughput>> }> = {};
-  for (const [name, cacheSeconds] of [
-    ['cold', '0'],
-    ['cached', '30'],
-  ] as const) {
+  for (const [name, cacheSeconds] of args['mix-only']
+    ? []
+    : ([
+        ['cold', '0'],
+        ['cached', '30'],
+      ] as const)) {
     const server = await startServer(seeded.url, { SEARCH_CACHE_SECONDS: cacheSeconds });
     try {
       const latency = await latencyAtOne(server.base);
@@ -520,6 +529,13 @@ async function main() {
           catchUpMs: (after.catchUpMs ?? 0) - (before.catchUpMs ?? 0),
           applyMs: (after.applyMs ?? 0) - (before.applyMs ?? 0),
           waited: (after.waited ?? 0) - (before.waited ?? 0),
+          pageReads: (after.pageReads ?? 0) - (before.pageReads ?? 0),
+          pageReadMs: (after.pageReadMs ?? 0) - (before.pageReadMs ?? 0),
+          keptOut: Object.fromEntries(
+            Object.entries(after.keptOut ?? {})
+              .map(([why, n]) => [why, n - (before.keptOut?.[why] ?? 0)] as const)
+              .filter(([, n]) => n > 0),
+          ),
           dropReasons: Object.fromEntries(
             Object.entries(after.dropReasons ?? {})
               .map(([why, n]) => [why, n - (before.dropReasons?.[why] ?? 0)] as const)
@@ -530,11 +546,21 @@ async function main() {
         log(
           `  ${name}: ${Math.round(m.rps)} req/s${open ? '' : ` at c=${concurrency}`}, p95 ${ms(m.latency.p95)} ms, ${hitRate(m.cache)}${m.writes ? `, new job found p95 ${ms(m.writes.foundP95)} ms` : ''}`,
         );
+        if (args['mix-only']) {
+          log(
+            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms; ${m.cache.pageReads ?? 0} page reads of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
+          );
+          log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
+        }
       }
     } finally {
       await stopServer(server.child);
       fs.rmSync(cacheFile, { force: true });
     }
+  }
+  if (args['mix-only']) {
+    agent.destroy();
+    return;
   }
   const bare = await bareSql(seeded.url);
   log(`  bare SQL: p95 ${ms(bare.all.p95)} ms`);
@@ -599,6 +625,8 @@ async function main() {
       );
       const reasons = Object.entries(m.cache?.dropReasons ?? {});
       if (reasons.length) console.log(`    dropped because of: ${reasons.map(([why, n]) => `${why} ${n}`).join(', ')}`);
+      const keptOut = Object.entries(m.cache?.keptOut ?? {});
+      if (keptOut.length) console.log(`    computed but not kept: ${keptOut.map(([why, n]) => `${why} ${n}`).join(', ')}`);
       if (name.includes('cold') && mixWarmUp) {
         console.log(
           `  then every search of the mix asked once, the rarest first (what a running site has seen): ${mixWarmUp.requests.toLocaleString('en')} in ${mixWarmUp.seconds.toFixed(1)} s (${mixWarmUp.errors} answers not 200${mixWarmUp.errors ? `: ${JSON.stringify(mixWarmUp.statuses)}, a 503 asked again up to 5 times` : ''})`,

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { freshReader } from '../../lib/fresh-read';
-import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type PendingAnswer } from './search-cache';
+import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
 import {
   applyChange,
   dropReasons,
@@ -27,7 +27,7 @@ import {
   type Thresholds,
 } from './live-answers';
 import { findAllTaxonomyNames, findTaxonomyNames } from '../taxonomy/taxonomy.repository';
-import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
+import { presentJobSummary } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, JobPage, SearchCriteria } from './job-search.repository';
 
@@ -288,58 +288,57 @@ export function createJobSearchService({
         const counted = countsOf(live.counts, limits);
         outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets: renderFacets(counted.facets) };
       }
-      // A page that changed: its jobs in their new order, those it did not show (or the job changed) read in the catch-up.
-      if (live.page !== kept.live.page || kept.live.page.some((k) => k.id === change.jobId)) {
+      // A page that changed: its jobs in their new order, those it did not show (or the job changed)
+      // read in the catch-up, with those an earlier change left to read (still on the page).
+      if (live.page !== kept.live.page || kept.live.page.some((k) => k.id === change.jobId) || kept.unread) {
         const shown = new Map(outcome.results.map((r) => [r.id, r]));
-        const unread = live.page.filter((k) => k.id === change.jobId || !shown.has(k.id)).map((k) => k.id);
+        const before = new Set(kept.unread);
+        const unread = live.page.filter((k) => k.id === change.jobId || !shown.has(k.id) || before.has(k.id)).map((k) => k.id);
         if (unread.length) return { outcome, live, unread };
         outcome = { ...outcome, results: live.page.map((k) => shown.get(k.id)!) };
       }
       return { outcome, live };
     },
     unread: (kept) => kept.unread !== undefined,
-    reread: (kept, jobId) => (kept.live ? { ...kept, unread: [jobId] } : null),
+    reread: (kept, jobId) => (kept.live ? { ...kept, unread: [...new Set([...(kept.unread ?? []), jobId])] } : null),
+    pageOf: (kept) => kept.live?.page.map((k) => k.id) ?? [],
   };
   /**
-   * Reads the jobs the pages of answers brought up to date now show (one statement per search
-   * text, on the quick lane), and keeps those answers complete (`SearchCache.fill`).
+   * Reads the jobs an answer brought up to date newly shows (the first request for it asks), and
+   * completes the answer with them (`SearchCache`'s `reader`): one statement, on the pool (the
+   * catch-ups keep the quick lane to themselves).
    */
-  function fillPending(pending: PendingAnswer<Kept>[]): void {
-    const reads = new Map<string | null, { ids: Set<number>; read?: Promise<Map<number, JobSummaryRecord>> }>();
-    for (const p of pending) {
-      const text = p.value.live!.criteria.text;
-      let group = reads.get(text);
-      if (!group) reads.set(text, (group = { ids: new Set() }));
-      for (const id of p.value.unread!) group.ids.add(id);
-    }
-    const summaries = (text: string | null) => {
-      const group = reads.get(text)!;
-      return (group.read ??= repo.findPageSummaries(freshDb, [...group.ids], text));
-    };
-    for (const p of pending) {
-      cache!.fill(p, async () => {
-        const { live, outcome, unread } = p.value;
-        const read = await summaries(live!.criteria.text);
-        const fresh = new Set(unread);
-        const shown = new Map(outcome.results.map((r) => [r.id, r]));
-        // Only the summaries read now are checked against the response's schema (the others were).
-        const results = live!.page.map((k) => {
-          if (!fresh.has(k.id)) return shown.get(k.id)!;
-          const record = read.get(k.id);
-          if (!record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
-          return jobSummary.parse(presentJobSummary(record));
-        });
-        return {
-          value: { outcome: { ...outcome, results }, live },
-          reach: { jobIds: live!.page.map((k) => k.id), terms: p.terms },
-        };
+  async function readPage({ value: { live, unread } }: PendingAnswer<Kept>): Promise<Completion<Kept>> {
+    const text = live!.criteria.text;
+    const asked = new Set(unread);
+    const began = performance.now();
+    catchUpStats.pageReads++;
+    const read = await repo.findPageSummaries(db, [...asked], text);
+    catchUpStats.pageReadMs += performance.now() - began;
+    return (kept, changedSince) => {
+      const { outcome, unread: now } = kept;
+      if (!now) return kept;
+      // A job to show that this read did not cover, or that a change named after it was asked for: read again.
+      if (now.some((id) => changedSince(id) || !asked.has(id))) return null;
+      const fresh = new Set(now);
+      const shown = new Map(outcome.results.map((r) => [r.id, r]));
+      // Only the summaries read now are checked against the response's schema (the others were).
+      const results = kept.live!.page.map((k) => {
+        if (!fresh.has(k.id)) return shown.get(k.id)!;
+        const record = read.get(k.id);
+        if (!record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
+        return jobSummary.parse(presentJobSummary(record));
       });
-    }
+      return { outcome: { ...outcome, results }, live: kept.live };
+    };
   }
-  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => read()) : undefined;
+  // An answer asked for within this long is read as soon as a change leaves it waiting for its
+  // page's jobs; others when next asked for (most kept answers are rare searches).
+  const askedLatelyMs = 5_000;
+  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => read(), readPage) : undefined;
   // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
   // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
-  const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0 };
+  const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0, pageReads: 0, pageReadMs: 0 };
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
@@ -365,8 +364,8 @@ export function createJobSearchService({
     const flushes = cache!.stats.flushes;
     const applying = performance.now();
     cache!.apply(version, changes, ranks, readAt);
-    const pending = cache!.takePending();
-    if (pending.length) fillPending(pending);
+    // The answers asked for lately that now wait for their page's jobs: read now, before they are asked again.
+    cache!.readAsked(askedLatelyMs);
     catchUpStats.applyMs += performance.now() - applying;
     if (cache!.stats.flushes !== flushes) labels.clear();
     if (labelsFor !== cache!.stats.flushes) await loadLabels();
@@ -643,7 +642,9 @@ export function createJobSearchService({
      * dropped answers (counted for every search service of this process); undefined without a cache.
      */
     cacheStats: () =>
-      cache ? { ...cache.stats, size: cache.size, ...catchUpStats, dropReasons: Object.fromEntries(dropReasons) } : undefined,
+      cache
+        ? { ...cache.stats, size: cache.size, ...catchUpStats, keptOut: { ...cache.keptOut }, dropReasons: Object.fromEntries(dropReasons) }
+        : undefined,
     /**
      * A write this process finished (any request that may change data, before its answer is sent):
      * searches arriving after it show it, whatever `staleMs` allows.

@@ -126,6 +126,86 @@ describe('the search cache', () => {
     await vi.waitFor(() => expect(cache.get('nurse')).toBe('nurse'));
   });
 
+  it('keeps an answer whose page waits for a read where changes reach it, serving its last value meanwhile, and completes it by a read the first request asks for', async () => {
+    // A value is "v<n>" or, waiting for a read, "v<n>?" (its page: job 1 and the jobs its changes brought).
+    const pages = new Map<string, number[]>([['v1', [1]]]);
+    // A read completes the value it comes back to if it covers every job its page came to show (all
+    // but job 1) and no change named one of them after it was asked for.
+    const completion = (covered: number[]) => (value: string, changedSince: (jobId: number) => boolean) => {
+      const unread = pages.get(value)!.filter((id) => id !== 1);
+      if (unread.some((id) => changedSince(id) || !covered.includes(id))) return null;
+      const done = value.replace(/[+?]/g, '');
+      pages.set(done, pages.get(value)!);
+      return done;
+    };
+    // The reads asked for, answered by the test.
+    const reads: Array<{ value: string; back: (covered: number[]) => void }> = [];
+    const cache = new SearchCache<string>(
+      100,
+      {
+        rankWanted: () => null,
+        update: (value, change) => {
+          if (change.jobId === 99) return null;
+          const next = `v${Number(/\d+/.exec(value)![0]) + 1}?`;
+          pages.set(next, [...pages.get(value)!, change.jobId]);
+          return next;
+        },
+        unread: (value) => value.endsWith('?'),
+        reread: (value) => {
+          const next = `${value.replace('?', '')}+?`;
+          pages.set(next, pages.get(value)!);
+          return next;
+        },
+        pageOf: (value) => pages.get(value) ?? [],
+      },
+      true,
+      undefined,
+      ({ value }) => new Promise((resolve) => reads.push({ value, back: (covered) => resolve(completion(covered)) })),
+    );
+    const row = (version: number, jobId: number): SearchChange => ({
+      ...job(version, jobId, ['python']),
+      rows: { before: null, after: {} as SearchRow },
+    });
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    cache.apply(10, null, new Map(), 1_000);
+    cache.set('python', 10, 'v1', { jobIds: [1], terms: 'python' }, minute);
+    cache.apply(11, [row(11, 60)], new Map(), 1_200);
+    // Nobody asked for it yet: nothing read.
+    expect(reads).toEqual([]);
+    // Its last complete value, right as of 1,000, for a request that may be answered so (which asks
+    // for the read); for one that may not, none (it would wait for that read).
+    expect(cache.get('python', { notBefore: 900 })).toBe('v1');
+    expect(cache.get('python', { notBefore: 1_100 })).toBeUndefined();
+    expect(reads.map((r) => r.value)).toEqual(['v2?']);
+    // A new job (61) comes onto its page, and a change to how job 60 shows still reaches it: it is
+    // indexed by the jobs its page shows now.
+    cache.apply(13, [row(12, 61), job(13, 60)], new Map(), 1_400);
+    expect(cache.stats).toMatchObject({ updated: 3, dropped: 0 });
+    // The read was asked for before that change to job 60: it does not complete it, even covering both jobs.
+    reads[0]!.back([60, 61]);
+    await tick();
+    expect(cache.get('python', { notBefore: 900 })).toBe('v1');
+    // That request asked for another, which completes it.
+    expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?']);
+    reads[1]!.back([60, 61]);
+    await vi.waitFor(() => expect(cache.get('python')).toBe('v3'));
+    expect(cache.stats).toMatchObject({ patched: 1 });
+    // Asked for lately: when a change leaves it waiting, its read is asked for as the catch-up ends
+    // (`readAsked`); an answer not asked for lately is read only when asked for.
+    cache.set('python rust', 13, 'v1', { jobIds: [1], terms: { or: ['python', 'rust'] } }, minute);
+    cache.apply(14, [row(14, 62)], new Map(), 1_600);
+    cache.readAsked(5_000);
+    expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?', 'v4?']);
+    expect(cache.get('python rust', { notBefore: 900 })).toBe('v1');
+    expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?', 'v4?', 'v2?']);
+    // A change that drops it while it waits keeps its last complete value aside, as of when it was
+    // last right (the read before the change that left it waiting, at 1,400).
+    cache.apply(15, [row(15, 99)], new Map(), 1_800);
+    expect(cache.stats).toMatchObject({ dropped: 2, flushes: 0 });
+    expect(cache.get('python', { notBefore: 1_300 })).toBe('v3');
+    expect(cache.get('python', { notBefore: 1_500 })).toBeUndefined();
+  });
+
   it('drops answers outright unless told to keep them aside', () => {
     const cache = new SearchCache<string>(100);
     cache.apply(10, null, new Map(), 1_000);

@@ -46,17 +46,28 @@ export interface AnswerUpdater<V> {
    * what it matches or where it sorts), or null when it cannot be (then the answer is dropped).
    */
   reread?(value: V, jobId: number): V | null;
+  /** The jobs the value's page shows (an answer waiting for a read is indexed by them). */
+  pageOf?(value: V): readonly number[];
 }
 
-/** An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`): for the caller to `fill`. */
+/**
+ * An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`), for the
+ * cache's `reader`. It stays in the cache meanwhile, and later changes keep bringing it up to date.
+ */
 export interface PendingAnswer<V> {
   key: string;
+  /** Its value when the read was asked for (what to read). */
   value: V;
-  /** The change it is up to date with. */
-  version: number;
-  terms: Term | null;
-  expires: number;
 }
+
+/**
+ * What a read for a pending answer gives back: its value completed with what was read, given its
+ * value now (changes may have come since the read was asked for) and whether a change applied since
+ * then named a job (what was read of that job may be older than the change). Null: the read does not
+ * cover what the value needs now (the next request for it asks for another read). Throws: it cannot be
+ * completed (a job of its page gone unannounced): dropped.
+ */
+export type Completion<V> = (value: V, changedSince: (jobId: number) => boolean) => V | null;
 
 /** A rank `AnswerUpdater.update` wants: of the job's row after the change at `version`, against `text`. */
 export interface RankRequest {
@@ -82,6 +93,15 @@ interface Entry<V> extends AnswerReach {
   expires: number;
   /** Set when a change dropped it (`keepDropped`): when it was last known right. */
   asOf?: number;
+  /**
+   * While `value` waits for a read (`AnswerUpdater.unread`): the last value that did not, and when
+   * it was last known right (served like a dropped answer kept aside, within the freshness bound).
+   */
+  shown?: { value: V; asOf: number | undefined };
+  /** While it waits for a read: the jobs the changes applied to it since named, with the newest such change's version. */
+  named?: Map<number, number>;
+  /** When it was last asked for (`Date.now()`). */
+  askedAt?: number;
 }
 
 /** A computed answer: what it depends on, how long it may be kept, and (when newer than the one asked with) the version its data is at least as new as. */
@@ -108,8 +128,8 @@ export class SearchCache<V> {
    */
   private readonly reachedBy = new WeakMap<SearchChange, { stored: number; keys: Set<string> }>();
   private stored = 0;
-  /** Answers waiting for a read (`takePending`). */
-  private pending: PendingAnswer<V>[] = [];
+  /** The answers the changes applied last left waiting for a read (`readAsked`). */
+  private waiting = new Set<string>();
   /** The newest version whose changes are applied; undefined before the first read. */
   private applied: number | undefined;
   /** Changes applied lately, oldest first, and the version before the oldest of them. */
@@ -123,6 +143,12 @@ export class SearchCache<V> {
    * answers kept aside served (`stale`), and computed again in the background for them (`refreshed`).
    */
   readonly stats = { hits: 0, misses: 0, shared: 0, dropped: 0, updated: 0, flushes: 0, stale: 0, refreshed: 0, patched: 0 };
+  /**
+   * Computed answers not stored, by why (`set`): a change applied since their version could touch
+   * them (`touched`), their version is older than the changes still held (`tooOld`), or newer than
+   * the cache's (`ahead`: emptied meanwhile).
+   */
+  readonly keptOut = { touched: 0, tooOld: 0, ahead: 0 };
   /** When the newest applied read began (the `readAt` given to `apply`): every write committed before it is applied. */
   private freshAsAt: number | undefined;
 
@@ -137,6 +163,8 @@ export class SearchCache<V> {
      * keep it out (`set`) rather than being applied to it once more later.
      */
     private readonly settle?: () => Promise<unknown>,
+    /** Reads what an answer brought up to date but for its page's jobs needs (`AnswerUpdater.unread`): see `fill`. */
+    private readonly reader?: (pending: PendingAnswer<V>) => Promise<Completion<V>>,
   ) {}
 
   /** When the newest applied read began (undefined before the first): every write committed before then is applied. */
@@ -220,6 +248,21 @@ export class SearchCache<V> {
    */
   private lookup(key: string, shared: boolean, now: number, notBefore: number): { value: V; stale: boolean } | undefined {
     const entry = this.entries.get(key);
+    if (entry) entry.askedAt = now;
+    if (entry?.shown && entry.expires > now) {
+      // Waiting for a read of its page (not removed: the read is asked for now if it is not under
+      // way): its last value is served if it was right recently enough, else the request waits for the read.
+      this.fill(key, entry.value);
+      const { value, asOf } = entry.shown;
+      if (!this.keepDropped || asOf === undefined || asOf < notBefore) {
+        if (!shared) this.stats.misses++;
+        return undefined;
+      }
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.stats.stale++;
+      return { value, stale: true };
+    }
     if (!entry || entry.expires <= now || (entry.asOf !== undefined && entry.asOf < notBefore)) {
       if (entry) this.remove(key);
       if (!shared) this.stats.misses++;
@@ -268,27 +311,49 @@ export class SearchCache<V> {
   }
 
   /**
-   * The answers the changes applied last left waiting for a read (out of the indexes, as if
-   * dropped), to be given to `fill` at once: until then a request for one would compute it.
+   * Asks at once for the reads that the answers the changes applied last left waiting need, for
+   * those asked for in the last `withinMs` (the others are read when next asked for): a popular
+   * answer is read before it is asked again, as the catch-up ends.
    */
-  takePending(): PendingAnswer<V>[] {
-    const taken = this.pending;
-    this.pending = [];
-    return taken;
+  readAsked(withinMs: number, now = Date.now()): void {
+    for (const key of this.waiting) {
+      const entry = this.entries.get(key);
+      if (entry?.shown && (entry.askedAt ?? -Infinity) >= now - withinMs) this.fill(key, entry.value);
+    }
+    this.waiting.clear();
   }
 
   /**
-   * Completes a pending answer by `read` (its page's jobs read): stored as a computed answer up to
-   * date with its change's version (so not if a change applied since could touch it), and requests
-   * for it wait for this instead of computing it.
+   * Reads what an answer waiting for a read needs (`reader`, from data at least as new as the
+   * changes applied now), asked for by the first request that finds it (answers nobody asks for are
+   * not read): the completion is applied to its value when the read comes back, which later changes
+   * may have moved on (then the read may not cover it: it stays waiting, and the next request asks
+   * for another). Requests that must wait for it wait for this instead of computing it.
    */
-  fill(pending: PendingAnswer<V>, read: () => Promise<{ value: V; reach: AnswerReach }>): void {
-    if (this.flights.has(pending.key)) return;
-    const ttlMs = pending.expires - Date.now();
-    this.fly(pending.key, pending.version, async () => ({ ...(await read()), ttlMs }), true).then(
-      () => void this.stats.patched++,
-      () => undefined,
-    );
+  private fill(key: string, value: V): void {
+    if (!this.reader || this.flights.has(key)) return;
+    const asked = this.applied ?? -Infinity;
+    const filling = this.reader({ key, value }).then((complete) => {
+      const entry = this.entries.get(key);
+      // Completed by another read, computed again, dropped or gone meanwhile.
+      if (!entry?.shown) return entry?.value;
+      const named = entry.named;
+      const completed = complete(entry.value, (jobId) => (named?.get(jobId) ?? -Infinity) > asked);
+      if (completed === null) return undefined;
+      entry.value = completed;
+      delete entry.shown;
+      delete entry.named;
+      this.stats.patched++;
+      return completed;
+    });
+    this.flights.set(key, filling as Promise<V>);
+    const done = () => {
+      if (this.flights.get(key) === filling) this.flights.delete(key);
+    };
+    filling.then(done, () => {
+      done();
+      if (this.entries.get(key)?.shown) this.forget(key);
+    });
   }
 
   /**
@@ -317,10 +382,20 @@ export class SearchCache<V> {
    * (written while it was computed) that could touch it keep it out, as do changes no longer held.
    */
   set(key: string, version: number, value: V, reach: AnswerReach, ttlMs: number, now = Date.now()): void {
-    if (this.applied === undefined || version > this.applied) return;
+    if (this.applied === undefined || version > this.applied) {
+      this.keptOut.ahead++;
+      return;
+    }
     if (version < this.applied) {
-      if (this.recentFrom === undefined || version < this.recentFrom) return;
-      for (const change of this.recent) if (change.version > version && touches(change, reach)) return;
+      if (this.recentFrom === undefined || version < this.recentFrom) {
+        this.keptOut.tooOld++;
+        return;
+      }
+      for (const change of this.recent)
+        if (change.version > version && touches(change, reach)) {
+          this.keptOut.touched++;
+          return;
+        }
     }
     this.remove(key);
     const words = wordsNeeded(reach);
@@ -342,16 +417,25 @@ export class SearchCache<V> {
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
       const updated = this.updated(entry, change, ranks);
-      const unread = updated !== null && this.updater!.unread?.(updated) === true;
-      if (unread) this.pending.push({ key, value: updated, version: change.version, terms: entry.terms, expires: entry.expires });
-      if (updated !== null && !unread) entry.value = updated;
-      else if (this.keepDropped && asOf !== undefined) {
-        // Out of the indexes: later changes leave it as it was, right as of `asOf`.
-        this.unindex(key, entry);
-        entry.asOf = asOf;
-      } else this.remove(key);
-      if (updated === null) this.stats.dropped++;
-      else this.stats.updated++;
+      if (updated === null) {
+        this.stats.dropped++;
+        this.forget(key, asOf);
+        continue;
+      }
+      this.stats.updated++;
+      if (this.updater!.unread?.(updated) === true) {
+        // Its page needs a read: it stays where changes reach it (by the jobs its page shows now),
+        // its last complete value served meanwhile within the bound, until the read completes it.
+        entry.shown ??= { value: entry.value, asOf };
+        (entry.named ??= new Map()).set(change.jobId!, change.version);
+        const page = this.updater!.pageOf?.(updated);
+        if (page) this.reindex(key, entry, page);
+        this.waiting.add(key);
+      } else {
+        delete entry.shown;
+        delete entry.named;
+      }
+      entry.value = updated;
     }
   }
 
@@ -388,6 +472,39 @@ export class SearchCache<V> {
     }
     this.reachedBy.set(change, { stored: this.stored, keys });
     return keys;
+  }
+
+  /**
+   * Takes a dropped answer out: with `keepDropped`, kept aside out of the indexes (later changes
+   * leave it as it was) with its last complete value, right as of when it was last known right;
+   * else removed.
+   */
+  private forget(key: string, asOf?: number): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    const last = entry.shown ?? { value: entry.value, asOf };
+    if (!this.keepDropped || last.asOf === undefined) {
+      this.remove(key);
+      return;
+    }
+    this.unindex(key, entry);
+    entry.value = last.value;
+    entry.asOf = last.asOf;
+    delete entry.shown;
+    delete entry.named;
+  }
+
+  /**
+   * Indexes an answer waiting for a read by the jobs its page shows now. The answers the changes
+   * still to apply reach were found before (`reachedBy`) and are not found again: a change to a job
+   * that has just come onto the page reaches it by its words anyway, or (how the job shows only)
+   * needs nothing, since that job is read after this catch-up.
+   */
+  private reindex(key: string, entry: Entry<V>, jobIds: readonly number[]): void {
+    const now = new Set(jobIds);
+    for (const id of entry.jobIds) if (!now.has(id)) removeFrom(this.byJob, id, key);
+    for (const id of now) addTo(this.byJob, id, key);
+    entry.jobIds = jobIds;
   }
 
   private clear(): void {
