@@ -206,6 +206,20 @@ type FacetFlag = 'employment_type' | 'experience_level' | 'location' | 'is_remot
  * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise; a phrase
  * whose words' positions are not known or may be read otherwise).
  */
+// eslint-disable-next-line no-control-regex
+const ascii = /^[\x00-\x7f]*$/;
+/** A place in lower case, or null when it is not ASCII (PostgreSQL's lower case may differ then); remembered, as every answer a change reaches asks. */
+const lowerPlaces = new Map<string, string | null>();
+function placeOf(text: string): string | null {
+  let place = lowerPlaces.get(text);
+  if (place === undefined) {
+    place = ascii.test(text) ? text.toLowerCase() : null;
+    if (lowerPlaces.size >= 10_000) lowerPlaces.clear();
+    lowerPlaces.set(text, place);
+  }
+  return place;
+}
+
 function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
   const salaryHigh = row.salaryMax ?? row.salaryMin;
   const salaryLow = row.salaryMin ?? row.salaryMax;
@@ -224,10 +238,10 @@ function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, no
   if (c.employmentTypes?.length) flags.employment_type = (c.employmentTypes as string[]).includes(row.employmentType);
   if (c.experienceLevels?.length) flags.experience_level = (c.experienceLevels as string[]).includes(row.experienceLevel);
   if (c.location) {
-    // eslint-disable-next-line no-control-regex
-    const ascii = /^[\x00-\x7f]*$/;
-    if (!ascii.test(c.location) || !ascii.test(row.location)) return null;
-    flags.location = row.location.toLowerCase().includes(c.location.toLowerCase());
+    const wanted = placeOf(c.location);
+    const place = placeOf(row.location);
+    if (wanted === null || place === null) return null;
+    flags.location = place.includes(wanted);
   }
   if (c.isRemote !== undefined) flags.is_remote = row.isRemote === c.isRemote;
   if (c.postedWithinDays !== undefined) flags.posted_within = row.postedUs >= nowUs - c.postedWithinDays * dayUs;

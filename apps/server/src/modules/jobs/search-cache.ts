@@ -501,9 +501,12 @@ export class SearchCache<V> {
    * needs nothing, since that job is read after this catch-up.
    */
   private reindex(key: string, entry: Entry<V>, jobIds: readonly number[]): void {
+    const was = entry.jobIds;
+    if (was.length === jobIds.length && was.every((id, i) => id === jobIds[i])) return;
+    const before = new Set(was);
     const now = new Set(jobIds);
-    for (const id of entry.jobIds) if (!now.has(id)) removeFrom(this.byJob, id, key);
-    for (const id of now) addTo(this.byJob, id, key);
+    for (const id of was) if (!now.has(id)) removeFrom(this.byJob, id, key);
+    for (const id of now) if (!before.has(id)) addTo(this.byJob, id, key);
     entry.jobIds = jobIds;
   }
 
