@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { freshReader } from '../../lib/fresh-read';
-import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
+import { SearchCache, inSlices, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
 import {
   applyChange,
   dropReasons,
@@ -249,6 +249,11 @@ export interface JobSearchOptions {
    * finished before it arrived (`noteWrite`). 0: every write committed before it arrived.
    */
   staleMs?: number;
+  /**
+   * How long, in milliseconds, a catch-up brings kept answers up to date before it lets waiting
+   * requests in (`inSlices`); tests set 0 to let them in after every step.
+   */
+  catchUpSliceMs?: number;
   /** Match counts from which counts and facets are estimated (tests lower them). */
   estimateAbove?: number;
   coarseEstimateAbove?: number;
@@ -260,6 +265,7 @@ export function createJobSearchService({
   cacheSeconds = 0,
   cacheEntries = 10_000,
   staleMs = 0,
+  catchUpSliceMs = 3,
   ...thresholds
 }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
@@ -355,18 +361,20 @@ export function createJobSearchService({
   });
   async function catchUpOnce(readAt: number): Promise<number> {
     const { version, changes } = await repo.readSearchChanges(freshDb, cache!.version);
-    const wanted = cache!.ranksWanted(changes);
+    // Finding the answers the changes reach and bringing them up to date runs in slices, with
+    // requests served between them (from answers each right as of the changes applied so far).
+    const { value: wanted, busyMs: finding } = await inSlices(cache!.wantingRanks(changes), catchUpSliceMs);
     const ranks = new Map<string, number>();
     if (wanted.length) {
       const read = await repo.rankChangedJobs(freshDb, wanted);
       wanted.forEach((w, i) => read[i] !== undefined && ranks.set(rankKey(w.version, w.text), read[i]));
     }
     const flushes = cache!.stats.flushes;
-    const applying = performance.now();
-    cache!.apply(version, changes, ranks, readAt);
+    const { busyMs: applying } = await inSlices(cache!.applying(version, changes, ranks, readAt), catchUpSliceMs);
+    const asking = performance.now();
     // The answers asked for lately that now wait for their page's jobs: read now, before they are asked again.
     cache!.readAsked(askedLatelyMs);
-    catchUpStats.applyMs += performance.now() - applying;
+    catchUpStats.applyMs += finding + applying + performance.now() - asking;
     if (cache!.stats.flushes !== flushes) labels.clear();
     if (labelsFor !== cache!.stats.flushes) await loadLabels();
     return version;

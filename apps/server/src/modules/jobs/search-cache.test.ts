@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SearchCache, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
+import { SearchCache, inSlices, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
 
 const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
@@ -204,6 +204,58 @@ describe('the search cache', () => {
     expect(cache.stats).toMatchObject({ dropped: 2, flushes: 0 });
     expect(cache.get('python', { notBefore: 1_300 })).toBe('v3');
     expect(cache.get('python', { notBefore: 1_500 })).toBeUndefined();
+  });
+
+  it('applies changes in steps: between two, each answer shows the changes applied to it, the version the last applied to all, and freshness moves at the end', () => {
+    const cache = new SearchCache<string>(100, { rankWanted: () => null, update: (value, change) => `${value}+${change.jobId}` });
+    const row = (version: number, jobId: number, lexemes: string[]): SearchChange => ({
+      ...job(version, jobId, lexemes),
+      rows: { before: null, after: {} as SearchRow },
+    });
+    cache.apply(10, null, new Map(), 1_000);
+    cache.set('browse', 10, 'b', { jobIds: [3], terms: null }, minute);
+    cache.set('python', 10, 'p', { jobIds: [1], terms: 'python' }, minute);
+    const seen: string[] = [];
+    const look = () => seen.push(`${cache.version} ${cache.freshAs} ${cache.get('browse')} ${cache.get('python')}`);
+    const steps = cache.applying(12, [row(11, 60, ['python']), row(12, 61, ['rust'])], new Map(), 1_200);
+    look();
+    while (!steps.next().done) look();
+    look();
+    expect([...new Set(seen)]).toEqual([
+      '10 1000 b p',
+      // Job 60 reaches the browse answer, then the python answer: only then is version 11 applied to all.
+      '10 1000 b+60 p',
+      '11 1000 b+60 p+60',
+      // Job 61 reaches the browse answer only.
+      '12 1000 b+60+61 p+60',
+      '12 1200 b+60+61 p+60',
+    ]);
+    // Applied at once, the same.
+    const once = new SearchCache<string>(100, { rankWanted: () => null, update: (value, change) => `${value}+${change.jobId}` });
+    once.apply(10, null, new Map(), 1_000);
+    once.set('browse', 10, 'b', { jobIds: [3], terms: null }, minute);
+    once.apply(12, [row(11, 60, ['python']), row(12, 61, ['rust'])], new Map(), 1_200);
+    expect([once.version, once.freshAs, once.get('browse')]).toEqual([12, 1_200, 'b+60+61']);
+  });
+
+  it('runs steps in slices, letting waiting work in between once a slice has run its time', async () => {
+    const order: string[] = [];
+    function* steps() {
+      order.push('a');
+      yield;
+      order.push('b');
+      yield;
+      order.push('c');
+      return 7;
+    }
+    setImmediate(() => order.push('waiting'));
+    expect((await inSlices(steps(), 0)).value).toBe(7);
+    expect(order).toEqual(['a', 'waiting', 'b', 'c']);
+    order.length = 0;
+    setImmediate(() => order.push('waiting'));
+    const { value, busyMs } = await inSlices(steps(), 60_000);
+    expect([value, order]).toEqual([7, ['a', 'b', 'c']]);
+    expect(busyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('drops answers outright unless told to keep them aside', () => {

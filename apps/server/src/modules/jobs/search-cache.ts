@@ -187,20 +187,41 @@ export class SearchCache<V> {
    * (a clock the caller keeps; the answers dropped now were right as of the previous read's).
    */
   apply(version: number, changes: SearchChange[] | null, ranks: ReadonlyMap<string, number> = new Map(), readAt?: number): void {
+    drain(this.applying(version, changes, ranks, readAt));
+  }
+
+  /**
+   * `apply` in steps: it yields after each answer a change reached and after each change, so that a
+   * caller can let requests in between (`inSlices`) instead of holding the event loop for the whole
+   * catch-up. Between two steps every answer is right: each shows every change applied to it, and
+   * `version` is the last change applied to every answer (a request answered in between sees an
+   * answer at least that new). `freshAs` moves only once every change is applied.
+   */
+  *applying(
+    version: number,
+    changes: SearchChange[] | null,
+    ranks: ReadonlyMap<string, number> = new Map(),
+    readAt?: number,
+  ): Generator<void, void, void> {
     const from = this.applied;
     const asOf = this.freshAsAt;
-    if (readAt !== undefined) this.freshAsAt = Math.max(readAt, asOf ?? readAt);
+    const fresh = () => {
+      if (readAt !== undefined) this.freshAsAt = Math.max(readAt, asOf ?? readAt);
+    };
     if (from === undefined || changes === null || version < from || (version > from && changes[0]?.version !== from + 1)) {
       if (from !== undefined && version !== from) this.clear();
       this.applied = version;
       this.recent = [];
       this.recentFrom = version;
+      fresh();
       return;
     }
     for (const change of changes) {
       if (change.version <= from) continue;
-      this.drop(change, ranks, asOf);
+      yield* this.drop(change, ranks, asOf);
       this.recent.push(change);
+      this.applied = change.version;
+      yield;
     }
     if (this.recent.length > keptChanges) {
       const cut = this.recent.length - keptChanges;
@@ -208,6 +229,7 @@ export class SearchCache<V> {
       this.recent = this.recent.slice(cut);
     }
     this.applied = version;
+    fresh();
   }
 
   /**
@@ -216,6 +238,11 @@ export class SearchCache<V> {
    * that want it. An answer kept in between, or a rank not read, is dropped instead.
    */
   ranksWanted(changes: SearchChange[] | null): RankRequest[] {
+    return drain(this.wantingRanks(changes));
+  }
+
+  /** `ranksWanted` in steps (see `applying`): it yields after each change. */
+  *wantingRanks(changes: SearchChange[] | null): Generator<void, RankRequest[], void> {
     const wanted = new Map<string, RankRequest>();
     if (!this.updater || !changes || this.applied === undefined) return [];
     for (const change of changes) {
@@ -227,6 +254,7 @@ export class SearchCache<V> {
         const text = this.updater.rankWanted(entry.value, rowChange);
         if (text !== null) wanted.set(rankKey(change.version, text), { version: change.version, jobId: change.jobId, text });
       }
+      yield;
     }
     return [...wanted.values()];
   }
@@ -407,12 +435,13 @@ export class SearchCache<V> {
     while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
   }
 
-  private drop(change: SearchChange, ranks: ReadonlyMap<string, number>, asOf: number | undefined): void {
+  private *drop(change: SearchChange, ranks: ReadonlyMap<string, number>, asOf: number | undefined): Generator<void, void, void> {
     if (change.jobId === null) {
       this.clear();
       return;
     }
     for (const key of this.reached(change)) {
+      yield;
       // Gone since it was found (dropped by an earlier change, or expired), or kept aside.
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
@@ -530,6 +559,35 @@ export class SearchCache<V> {
     for (const id of entry.jobIds) removeFrom(this.byJob, id, key);
     if (entry.words === null) this.wordless.delete(key);
     else for (const word of entry.words) removeFrom(this.byLexeme, word, key);
+  }
+}
+
+/**
+ * Runs steps (`SearchCache.applying`) to the end, letting the event loop run whatever is waiting
+ * (requests, replies from the database) whenever a slice has run `sliceMs`: a catch-up that applies
+ * many changes to many answers then delays a request by a slice at most, not by the whole catch-up.
+ * Answers the result and the time spent running the steps.
+ */
+export async function inSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<{ value: T; busyMs: number }> {
+  let busyMs = 0;
+  let began = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { value: step.value, busyMs: busyMs + performance.now() - began };
+    const now = performance.now();
+    if (now - began >= sliceMs) {
+      busyMs += now - began;
+      await new Promise<void>((resume) => setImmediate(resume));
+      began = performance.now();
+    }
+  }
+}
+
+/** Runs steps (`SearchCache.applying`) to the end at once. */
+function drain<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
