@@ -34,6 +34,36 @@ describe('freshReader', () => {
     expect(await fourth).toBe(2);
   });
 
+  it('never runs two reads at once, even for a caller that asks again the moment its read ends', async () => {
+    let running = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const read = freshReader(
+      () =>
+        new Promise<number>((resolve) => {
+          most = Math.max(most, ++running);
+          releases.push(() => {
+            running--;
+            resolve(releases.length);
+          });
+        }),
+    );
+    const first = read();
+    const second = read(); // waits for the next read
+    // Asks again as soon as its read ends: before the next read has begun.
+    const again = first.then(() => read());
+    releases.shift()!();
+    await first;
+    await new Promise((r) => setTimeout(r, 0));
+    expect([running, most]).toEqual([1, 1]);
+    releases.shift()!();
+    await second;
+    await new Promise((r) => setTimeout(r, 0));
+    releases.shift()?.();
+    await again;
+    expect(most).toBe(1);
+  });
+
   it('passes a failed read on to its callers, and the next call reads again', async () => {
     let fail = true;
     const read = freshReader(async () => {

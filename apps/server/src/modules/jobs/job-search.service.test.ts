@@ -186,6 +186,29 @@ describe('the search cache and writes', () => {
     }
   });
 
+  it('a request that may be answered as of when the catch-up under way began its read waits for that one alone', async () => {
+    let clock = 3_000_000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const service = createJobSearchService({ db: t.db, cacheSeconds: 60, staleMs: 1_000 });
+      const owner = await createUser(t.db, { role: 'employer' });
+      const quay = (await createCompany(t.db, owner.id, { isApproved: true })).id;
+      await createJob(t.db, quay, { title: 'Harbour pilot' });
+      const pilots = async () => (await ask(service, { search: 'pilot', company: String(quay) })).count;
+      expect(await pilots()).toBe(1);
+      await createJob(t.db, quay, { title: 'Pilot boat skipper' });
+      const before = service.cacheStats()!.catchUps;
+      // Past the bound: the first request begins a catch-up; the second, arriving at the same
+      // moment, may be answered as of its read and waits for it rather than for another after it.
+      clock += 5_000;
+      expect(await Promise.all([pilots(), pilots()])).toEqual([2, 2]);
+      expect(service.cacheStats()!.catchUps - before).toBe(1);
+      expect(service.cacheStats()).toMatchObject({ waited: 3 });
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('does not keep an answer whose computation read a write the cache had not applied yet (it would count the job twice)', async () => {
     let clock = 2_000_000;
     const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);

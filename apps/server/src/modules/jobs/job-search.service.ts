@@ -348,11 +348,16 @@ export function createJobSearchService({
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
+  // The catch-up under way, and when its read began (a request that may be answered as of then waits for it alone).
+  let underWay: { readAt: number; done: Promise<number> } | undefined;
   const catchUp = freshReader(async () => {
     const readAt = performance.now();
+    const done = catchUpOnce(readAt);
+    underWay = { readAt, done };
     try {
-      return await catchUpOnce(readAt);
+      return await done;
     } finally {
+      if (underWay?.done === done) underWay = undefined;
       const took = performance.now() - readAt;
       catchUpStats.catchUps++;
       catchUpStats.catchUpMs += took;
@@ -419,6 +424,17 @@ export function createJobSearchService({
     const freshAs = cache!.freshAs;
     if (staleMs === 0 || freshAs === undefined || freshAs < notBefore) {
       catchUpStats.waited++;
+      // A catch-up whose read began after `notBefore` applies every write this request must show:
+      // waiting for it is enough (`read` would wait for it and then for another).
+      const current = underWay;
+      if (current && current.readAt >= notBefore) {
+        reading++;
+        try {
+          return await current.done;
+        } finally {
+          reading--;
+        }
+      }
       return read();
     }
     if (freshAs < arrived - staleMs / 2 && reading === 0) read().catch(() => undefined);

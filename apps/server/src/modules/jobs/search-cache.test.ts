@@ -219,7 +219,11 @@ describe('the search cache', () => {
     const look = () => seen.push(`${cache.version} ${cache.freshAs} ${cache.get('browse')} ${cache.get('python')}`);
     const steps = cache.applying(12, [row(11, 60, ['python']), row(12, 61, ['rust'])], new Map(), 1_200);
     look();
-    while (!steps.next().done) look();
+    while (!steps.next().done) {
+      look();
+      // Never two at once (the same changes would be applied twice).
+      expect(() => cache.applying(13, [], new Map()).next()).toThrow('being applied already');
+    }
     look();
     expect([...new Set(seen)]).toEqual([
       '10 1000 b p',

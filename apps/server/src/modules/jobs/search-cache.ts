@@ -128,6 +128,8 @@ export class SearchCache<V> {
    */
   private readonly reachedBy = new WeakMap<SearchChange, { stored: number; keys: Set<string> }>();
   private stored = 0;
+  /** Whether `applying` is under way. */
+  private stepping = false;
   /** The answers the changes applied last left waiting for a read (`readAsked`). */
   private waiting = new Set<string>();
   /** The newest version whose changes are applied; undefined before the first read. */
@@ -201,6 +203,22 @@ export class SearchCache<V> {
     version: number,
     changes: SearchChange[] | null,
     ranks: ReadonlyMap<string, number> = new Map(),
+    readAt?: number,
+  ): Generator<void, void, void> {
+    // Two at once would apply the same changes twice (a count off by one, not a drop): never.
+    if (this.stepping) throw new Error('SearchCache: changes are being applied already');
+    this.stepping = true;
+    try {
+      yield* this.steps(version, changes, ranks, readAt);
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  private *steps(
+    version: number,
+    changes: SearchChange[] | null,
+    ranks: ReadonlyMap<string, number>,
     readAt?: number,
   ): Generator<void, void, void> {
     const from = this.applied;
