@@ -6,7 +6,14 @@ import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
 import { dateOrder, findJobPage, lexemeShares, queryLexemes, readSearchChanges, type SearchCriteria } from './job-search.repository';
-import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
+import {
+  choosePagePlan,
+  createJobSearchService,
+  editDistance,
+  normalizeSearchText,
+  readAheadAge,
+  roundEstimate,
+} from './job-search.service';
 import { matchesTerms } from './live-answers';
 import { mayMatch, positionsOf } from './query-terms';
 
@@ -184,6 +191,12 @@ describe('the search cache and writes', () => {
     } finally {
       now.mockRestore();
     }
+  });
+
+  it('begins a read ahead past half the bound, sooner by as long as the last catch-up took', () => {
+    expect(readAheadAge(500, 0)).toBe(250);
+    expect(readAheadAge(500, 90)).toBe(160);
+    expect(readAheadAge(500, 400)).toBe(0);
   });
 
   it('a request that may be answered as of when the catch-up under way began its read waits for that one alone', async () => {

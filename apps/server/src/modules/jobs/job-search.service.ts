@@ -209,6 +209,15 @@ export function countsOf(raw: LiveCounts, thresholds: Thresholds): { total: numb
   return { total: raw.exact!, isEstimate: false, facets };
 }
 
+/**
+ * How old (ms) the newest applied read may grow before a request begins the next one ahead: half
+ * the freshness bound, less what the last catch-up took, so that a catch-up slowed down (by the
+ * requests it lets in between its slices, under load) still ends before requests must wait for one.
+ */
+export function readAheadAge(staleMs: number, lastCatchUpMs: number): number {
+  return Math.max(0, staleMs / 2 - lastCatchUpMs);
+}
+
 /** The cache key: every input that changes the answer, in a fixed order. */
 function cacheKey(q: JobSearchQuery, today: string): string {
   const sorted = <T>(v: T[] | undefined) => (v ? [...v].sort() : null);
@@ -348,6 +357,8 @@ export function createJobSearchService({
   // A read begun after the caller arrived: the version, and what changed since this process last
   // looked, applied to the cache before any answer is served (with the ranks that bringing kept
   // answers up to date needs). Concurrent searches share the reads.
+  // How long the last catch-up took (from its read's start to its end).
+  let lastCatchUpMs = 0;
   // The catch-up under way, and when its read began (a request that may be answered as of then waits for it alone).
   let underWay: { readAt: number; done: Promise<number> } | undefined;
   const catchUp = freshReader(async () => {
@@ -362,6 +373,7 @@ export function createJobSearchService({
       catchUpStats.catchUps++;
       catchUpStats.catchUpMs += took;
       catchUpStats.catchUpMaxMs = Math.max(catchUpStats.catchUpMaxMs, took);
+      lastCatchUpMs = took;
     }
   });
   async function catchUpOnce(readAt: number): Promise<number> {
@@ -437,7 +449,7 @@ export function createJobSearchService({
       }
       return read();
     }
-    if (freshAs < arrived - staleMs / 2 && reading === 0) read().catch(() => undefined);
+    if (freshAs < arrived - readAheadAge(staleMs, lastCatchUpMs) && reading === 0) read().catch(() => undefined);
     return cache!.version!;
   }
 
