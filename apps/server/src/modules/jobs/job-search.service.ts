@@ -354,13 +354,13 @@ export function createJobSearchService({
   // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
   // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
   const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0, pageReads: 0, pageReadMs: 0 };
-  // A read begun after the caller arrived: the version, and what changed since this process last
-  // looked, applied to the cache before any answer is served (with the ranks that bringing kept
-  // answers up to date needs). Concurrent searches share the reads.
   // How long the last catch-up took (from its read's start to its end).
   let lastCatchUpMs = 0;
   // The catch-up under way, and when its read began (a request that may be answered as of then waits for it alone).
   let underWay: { readAt: number; done: Promise<number> } | undefined;
+  // A read begun after the caller arrived: the version, and what changed since this process last
+  // looked, applied to the cache before any answer is served (with the ranks that bringing kept
+  // answers up to date needs). Concurrent searches share the reads.
   const catchUp = freshReader(async () => {
     const readAt = performance.now();
     const done = catchUpOnce(readAt);

@@ -200,12 +200,6 @@ function wordPositionsOf(row: SearchRow): Positions | undefined {
 }
 type FacetFlag = 'employment_type' | 'experience_level' | 'location' | 'is_remote' | 'posted_within';
 
-/**
- * How a row meets the search: `base`, the conditions without a facet (public, the words, pay,
- * currency, company); `flags`, each active facet filter's. Null when it cannot be told here (a
- * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise; a phrase
- * whose words' positions are not known or may be read otherwise).
- */
 // eslint-disable-next-line no-control-regex
 const ascii = /^[\x00-\x7f]*$/;
 /** A place in lower case, or null when it is not ASCII (PostgreSQL's lower case may differ then); remembered, as every answer a change reaches asks. */
@@ -220,6 +214,12 @@ function placeOf(text: string): string | null {
   return place;
 }
 
+/**
+ * How a row meets the search: `base`, the conditions without a facet (public, the words, pay,
+ * currency, company); `flags`, each active facet filter's. Null when it cannot be told here (a
+ * place filter or place outside ASCII, whose case folding PostgreSQL may do otherwise; a phrase
+ * whose words' positions are not known or may be read otherwise).
+ */
 function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
   const salaryHigh = row.salaryMax ?? row.salaryMin;
   const salaryLow = row.salaryMin ?? row.salaryMax;
