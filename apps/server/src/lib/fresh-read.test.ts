@@ -64,6 +64,38 @@ describe('freshReader', () => {
     expect(most).toBe(1);
   });
 
+  it('shares the running read with a caller it began late enough for, and says when it is busy', async () => {
+    let clock = 10;
+    const began: number[] = [];
+    const releases: Array<() => void> = [];
+    const read = freshReader(
+      (startedAt) =>
+        new Promise<number>((resolve) => {
+          began.push(startedAt);
+          releases.push(() => resolve(startedAt));
+        }),
+      () => clock,
+    );
+    expect(read.busy).toBe(false);
+    const first = read(); // begins at 10
+    expect(read.busy).toBe(true);
+    clock = 20;
+    const early = read(10); // read 1 began at 10: late enough
+    const late = read(11); // read 1 began too early: the next read
+    const plain = read(); // without a moment: a read begun after this call, the next one
+    expect(began).toEqual([10]);
+    releases.shift()!();
+    expect(await first).toBe(10);
+    expect(await early).toBe(10);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(began).toEqual([10, 20]);
+    releases.shift()!();
+    expect(await late).toBe(20);
+    expect(await plain).toBe(20);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(read.busy).toBe(false);
+  });
+
   it('passes a failed read on to its callers, and the next call reads again', async () => {
     let fail = true;
     const read = freshReader(async () => {

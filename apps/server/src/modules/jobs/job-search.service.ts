@@ -350,25 +350,19 @@ export function createJobSearchService({
   // An answer asked for within this long is read as soon as a change leaves it waiting for its
   // page's jobs; others when next asked for (most kept answers are rare searches).
   const askedLatelyMs = 5_000;
-  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => read(), readPage) : undefined;
+  const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => catchUp(), readPage) : undefined;
   // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
   // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
   const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0, pageReads: 0, pageReadMs: 0 };
   // How long the last catch-up took (from its read's start to its end).
   let lastCatchUpMs = 0;
-  // The catch-up under way, and when its read began (a request that may be answered as of then waits for it alone).
-  let underWay: { readAt: number; done: Promise<number> } | undefined;
-  // A read begun after the caller arrived: the version, and what changed since this process last
-  // looked, applied to the cache before any answer is served (with the ranks that bringing kept
-  // answers up to date needs). Concurrent searches share the reads.
-  const catchUp = freshReader(async () => {
-    const readAt = performance.now();
-    const done = catchUpOnce(readAt);
-    underWay = { readAt, done };
+  // A read begun after the caller arrived (or after the moment it names): the version, and what
+  // changed since this process last looked, applied to the cache before any answer is served (with
+  // the ranks that bringing kept answers up to date needs). Concurrent searches share the reads.
+  const catchUp = freshReader(async (readAt) => {
     try {
-      return await done;
+      return await catchUpOnce(readAt);
     } finally {
-      if (underWay?.done === done) underWay = undefined;
       const took = performance.now() - readAt;
       catchUpStats.catchUps++;
       catchUpStats.catchUpMs += took;
@@ -415,41 +409,23 @@ export function createJobSearchService({
       },
     );
   }
-  // When this process last finished a write (`noteWrite`), and how many reads run now.
+  // When this process last finished a write (`noteWrite`).
   let writtenAt = -Infinity;
-  let reading = 0;
-  const read = async () => {
-    reading++;
-    try {
-      return await catchUp();
-    } finally {
-      reading--;
-    }
-  };
   /**
    * The version a request arrived at `arrived` is answered from, once what it must show is applied:
    * without waiting while the newest read is recent enough (then a read is begun ahead, past half
-   * the bound, so that under traffic requests never wait for one), else after a read begun after
-   * it arrived.
+   * the bound, so that under traffic requests never wait for one), else after a read begun at or
+   * after `notBefore` (the one under way when it began late enough).
    */
   async function versionFor(arrived: number, notBefore: number): Promise<number> {
     const freshAs = cache!.freshAs;
     if (staleMs === 0 || freshAs === undefined || freshAs < notBefore) {
       catchUpStats.waited++;
-      // A catch-up whose read began after `notBefore` applies every write this request must show:
-      // waiting for it is enough (`read` would wait for it and then for another).
-      const current = underWay;
-      if (current && current.readAt >= notBefore) {
-        reading++;
-        try {
-          return await current.done;
-        } finally {
-          reading--;
-        }
-      }
-      return read();
+      // A catch-up whose read began at or after `notBefore` applies every write this request must
+      // show: waiting for the one under way is enough when it did.
+      return catchUp(notBefore);
     }
-    if (freshAs < arrived - readAheadAge(staleMs, lastCatchUpMs) && reading === 0) read().catch(() => undefined);
+    if (freshAs < arrived - readAheadAge(staleMs, lastCatchUpMs) && !catchUp.busy) catchUp().catch(() => undefined);
     return cache!.version!;
   }
 
@@ -708,7 +684,7 @@ export function createJobSearchService({
             // the fewer changes come between that version and the data read, the likelier the
             // answer is kept (one a change since could touch is not, and under writes that is
             // most broad answers computed from a version half a second old).
-            const since = staleMs > 0 ? await read() : version;
+            const since = staleMs > 0 ? await catchUp() : version;
             // The text's lexemes are read beside the search (the cache needs them after it).
             const asked = normalizeSearchText(q.search);
             if (asked) queryLexemesOf(asked).catch(() => undefined);
