@@ -283,6 +283,7 @@ interface CacheCounts {
   /** Reads of the jobs pages brought up to date newly show (one statement per search text and catch-up), and their time in all. */
   pageReads?: number;
   pageReadMs?: number;
+  pageStatements?: number;
   /** Answers dropped by writes, by why (live-answers.ts). */
   dropReasons?: Record<string, number>;
   /** Computed answers not stored, by why (search-cache.ts `keptOut`). */
@@ -531,6 +532,7 @@ async function main() {
           waited: (after.waited ?? 0) - (before.waited ?? 0),
           pageReads: (after.pageReads ?? 0) - (before.pageReads ?? 0),
           pageReadMs: (after.pageReadMs ?? 0) - (before.pageReadMs ?? 0),
+          pageStatements: (after.pageStatements ?? 0) - (before.pageStatements ?? 0),
           keptOut: Object.fromEntries(
             Object.entries(after.keptOut ?? {})
               .map(([why, n]) => [why, n - (before.keptOut?.[why] ?? 0)] as const)
@@ -548,7 +550,7 @@ async function main() {
         );
         if (args['mix-only']) {
           log(
-            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms; ${m.cache.pageReads ?? 0} page reads of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
+            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
           );
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
         }

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
@@ -289,8 +289,12 @@ interface SummaryRow {
   headline: string | null;
 }
 
-/** The columns of a search result (`SummaryRow`) from `jobs` joined to `companies`, with the snippet for `text`. */
-function summaryColumns(text: string | null): SQL {
+/**
+ * The columns of a search result (`SummaryRow`) from `jobs` joined to `companies`, with the snippet
+ * for `text` (a column, for words that differ by row: a null one has none).
+ */
+function summaryColumns(text: string | SQL | null): SQL {
+  // ts_headline of a null query (a row without words) is null.
   const headline = text ? sql`ts_headline('english', ${jobs.description}, ${tsquery(text)}, ${headlineOptions})` : sql`null::text`;
   return sql`${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
@@ -316,17 +320,38 @@ const summaryOf = (r: SummaryRow): JobSummaryRecord => ({
   snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
 });
 
+/** Jobs to show as a page of a search for `text` shows them (`findPageSummaries`). */
+export interface PageAsk {
+  ids: readonly number[];
+  text: string | null;
+}
+
 /**
- * These jobs as a page of a search for `text` shows them (public or not), by id: for a kept answer
- * whose page a write changed (job-search.service, "answers patched").
+ * For each ask, its jobs as a page of a search for its text shows them (public or not), by id: for
+ * kept answers whose page a write changed (job-search.service, "answers patched"). One statement
+ * for them all; a job asked for by several with the same text is read once.
  */
-export async function findPageSummaries(db: Db, ids: readonly number[], text: string | null): Promise<Map<number, JobSummaryRecord>> {
-  if (!ids.length) return new Map();
-  const rows = await queryRows<SummaryRow>(
+export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promise<Array<Map<number, JobSummaryRecord>>> {
+  const pairKey = (id: number, text: string | null) => `${id} ${text ?? ''}`;
+  const pairs = new Map<string, { id: number; text: string | null }>();
+  for (const { ids, text } of asks) for (const id of ids) pairs.set(pairKey(id, text || null), { id, text: text || null });
+  if (!pairs.size) return asks.map(() => new Map());
+  const asked = [...pairs.values()];
+  const rows = await queryRows<SummaryRow & { asked_text: string | null }>(
     db,
-    sql`select ${summaryColumns(text)} from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId} where ${inArray(jobs.id, [...ids])}`,
+    sql`select ${summaryColumns(sql`w.text`)}, w.text as asked_text
+        from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)
+        join ${jobs} on ${jobs.id} = w.id join ${companies} on ${companies.id} = ${jobs.companyId}`,
   );
-  return new Map(rows.map((r) => [r.id, summaryOf(r)]));
+  const read = new Map(rows.map((r) => [pairKey(r.id, r.asked_text), summaryOf(r)]));
+  return asks.map(({ ids, text }) => {
+    const page = new Map<number, JobSummaryRecord>();
+    for (const id of ids) {
+      const record = read.get(pairKey(id, text || null));
+      if (record) page.set(id, record);
+    }
+    return page;
+  });
 }
 
 /** A job of a page, with where it sorts: its posting time in microseconds and its rank (0 when not ranked). */

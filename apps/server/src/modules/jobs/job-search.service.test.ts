@@ -5,7 +5,15 @@ import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { createTestApp, json, type TestApp } from '../../test/harness';
-import { dateOrder, findJobPage, lexemeShares, queryLexemes, readSearchChanges, type SearchCriteria } from './job-search.repository';
+import {
+  dateOrder,
+  findJobPage,
+  findPageSummaries,
+  lexemeShares,
+  queryLexemes,
+  readSearchChanges,
+  type SearchCriteria,
+} from './job-search.repository';
 import {
   choosePagePlan,
   createJobSearchService,
@@ -16,6 +24,7 @@ import {
 } from './job-search.service';
 import { matchesTerms } from './live-answers';
 import { mayMatch, positionsOf } from './query-terms';
+import type { Snippet } from './snippets';
 
 let t: TestApp;
 let companyId: number;
@@ -585,6 +594,33 @@ describe('search rows (job_search)', () => {
     await t.db.delete(jobs).where(inArray(jobs.title, ['Flag officer 2', 'Flag officer 3']));
     expect(await drift()).toEqual([]);
     expect(await queryRows(t.db, sql`select 1 from job_search s left join jobs j on j.id = s.id where j.id is null`)).toEqual([]);
+  });
+});
+
+describe("reading the jobs of several answers' pages (findPageSummaries)", () => {
+  it('reads each ask its jobs in one statement, each with the snippet of its own words, and leaves out jobs that are gone', async () => {
+    const description =
+      'You will keep the lamp lit through winter storms. Our harbour pilots guide ships past the rocks. Every keeper writes the weather log at dawn.';
+    const lamp = await createJob(t.db, companyId, { title: 'Harbour lamp keeper', description });
+    const other = await createJob(t.db, companyId, { title: 'Harbour pilot', description: 'Pilots guide ships into the harbour.' });
+    const asks = [
+      { ids: [lamp.id, other.id], text: 'pilots' },
+      { ids: [lamp.id], text: 'weather' },
+      { ids: [lamp.id, 999_999_999], text: null },
+      { ids: [], text: 'pilots' },
+    ];
+    const pages = await findPageSummaries(t.db, asks);
+    expect(pages.map((p) => [...p.keys()])).toEqual([[lamp.id, other.id], [lamp.id], [lamp.id], []]);
+    const snippetOf = (i: number, id: number) => pages[i]!.get(id)!.snippet as Snippet;
+    // The matched words' passage, highlighted, for each ask's words.
+    expect(snippetOf(0, lamp.id).text).toContain('Our harbour pilots guide ships');
+    expect(snippetOf(0, lamp.id).highlights.length).toBeGreaterThan(0);
+    expect(snippetOf(1, lamp.id).text).toContain('weather log');
+    // Without words: the opening, nothing highlighted.
+    expect(snippetOf(2, lamp.id).text.startsWith('You will keep the lamp lit')).toBe(true);
+    expect(snippetOf(2, lamp.id).highlights).toEqual([]);
+    expect(pages[0]!.get(lamp.id)).toMatchObject({ title: 'Harbour lamp keeper', companyId });
+    expect(await findPageSummaries(t.db, [])).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
+import { batched } from '../../lib/batched';
 import { freshReader } from '../../lib/fresh-read';
 import { SearchCache, inSlices, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
 import {
@@ -27,7 +28,7 @@ import {
   type Thresholds,
 } from './live-answers';
 import { findAllTaxonomyNames, findTaxonomyNames } from '../taxonomy/taxonomy.repository';
-import { presentJobSummary } from './jobs.presenter';
+import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, JobPage, SearchCriteria } from './job-search.repository';
 
@@ -319,16 +320,29 @@ export function createJobSearchService({
     pageOf: (kept) => kept.live?.page.map((k) => k.id) ?? [],
   };
   /**
-   * Reads the jobs an answer brought up to date newly shows (the first request for it asks), and
-   * completes the answer with them (`SearchCache`'s `reader`): one statement, on the pool (the
+   * The jobs answers brought up to date newly show, read for each answer the cache asks for in the
+   * same step (those a catch-up left waiting, as it ends) in one statement, on the pool (the
    * catch-ups keep the quick lane to themselves).
    */
+  const readPages = batched((asks: repo.PageAsk[]) => {
+    catchUpStats.pageStatements++;
+    return repo.findPageSummaries(db, asks);
+  });
+  // A job read once for many answers (the same words, or none) is presented and checked against the
+  // response's schema once.
+  const presentedRecords = new WeakMap<JobSummaryRecord, JobSummary>();
+  const presented = (record: JobSummaryRecord): JobSummary => {
+    let summary = presentedRecords.get(record);
+    if (!summary) presentedRecords.set(record, (summary = jobSummary.parse(presentJobSummary(record))));
+    return summary;
+  };
+  /** Reads an answer's page's new jobs (`readPages`) and completes the answer with them (`SearchCache`'s `reader`). */
   async function readPage({ value: { live, unread } }: PendingAnswer<Kept>): Promise<Completion<Kept>> {
     const text = live!.criteria.text;
     const asked = new Set(unread);
     const began = performance.now();
     catchUpStats.pageReads++;
-    const read = await repo.findPageSummaries(db, [...asked], text);
+    const read = await readPages({ ids: [...asked], text });
     catchUpStats.pageReadMs += performance.now() - began;
     return (kept, changedSince) => {
       const { outcome, unread: now } = kept;
@@ -342,18 +356,24 @@ export function createJobSearchService({
         if (!fresh.has(k.id)) return shown.get(k.id)!;
         const record = read.get(k.id);
         if (!record) throw new Error(`job ${k.id} of a kept answer's page is gone`);
-        return jobSummary.parse(presentJobSummary(record));
+        return presented(record);
       });
       return { outcome: { ...outcome, results }, live: kept.live };
     };
   }
-  // An answer asked for within this long is read as soon as a change leaves it waiting for its
-  // page's jobs; others when next asked for (most kept answers are rare searches).
-  const askedLatelyMs = 5_000;
   const cache = cacheSeconds > 0 ? new SearchCache<Kept>(cacheEntries, updater, staleMs > 0, () => catchUp(), readPage) : undefined;
   // How the catch-ups went: how many, how long they took (reading, ranking and applying), and how
   // many requests waited for one (their answer could not be older: `versionFor`). For the benchmark.
-  const catchUpStats = { catchUps: 0, catchUpMs: 0, catchUpMaxMs: 0, applyMs: 0, waited: 0, pageReads: 0, pageReadMs: 0 };
+  const catchUpStats = {
+    catchUps: 0,
+    catchUpMs: 0,
+    catchUpMaxMs: 0,
+    applyMs: 0,
+    waited: 0,
+    pageReads: 0,
+    pageReadMs: 0,
+    pageStatements: 0,
+  };
   // How long the last catch-up took (from its read's start to its end).
   let lastCatchUpMs = 0;
   // A read begun after the caller arrived (or after the moment it names): the version, and what
@@ -383,8 +403,8 @@ export function createJobSearchService({
     const flushes = cache!.stats.flushes;
     const { busyMs: applying } = await inSlices(cache!.applying(version, changes, ranks, readAt), catchUpSliceMs);
     const asking = performance.now();
-    // The answers asked for lately that now wait for their page's jobs: read now, before they are asked again.
-    cache!.readAsked(askedLatelyMs);
+    // The answers that now wait for their page's jobs: read now (in one statement), before they are asked again.
+    cache!.readWaiting();
     catchUpStats.applyMs += finding + applying + performance.now() - asking;
     if (cache!.stats.flushes !== flushes) labels.clear();
     if (labelsFor !== cache!.stats.flushes) await loadLabels();

@@ -190,14 +190,15 @@ describe('the search cache', () => {
     reads[1]!.back([60, 61]);
     await vi.waitFor(() => expect(cache.get('python')).toBe('v3'));
     expect(cache.stats).toMatchObject({ patched: 1 });
-    // Asked for lately: when a change leaves it waiting, its read is asked for as the catch-up ends
-    // (`readAsked`); an answer not asked for lately is read only when asked for.
+    // When a change leaves answers waiting, their reads are asked for as the catch-up ends
+    // (`readWaiting`), whether they were asked for or not; a request then shares that read.
     cache.set('python rust', 13, 'v1', { jobIds: [1], terms: { or: ['python', 'rust'] } }, minute);
     cache.apply(14, [row(14, 62)], new Map(), 1_600);
-    cache.readAsked(5_000);
-    expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?', 'v4?']);
-    expect(cache.get('python rust', { notBefore: 900 })).toBe('v1');
+    expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?']);
+    cache.readWaiting();
     expect(reads.map((r) => r.value)).toEqual(['v2?', 'v3+?', 'v4?', 'v2?']);
+    expect(cache.get('python rust', { notBefore: 900 })).toBe('v1');
+    expect(reads).toHaveLength(4);
     // A change that drops it while it waits keeps its last complete value aside, as of when it was
     // last right (the read before the change that left it waiting, at 1,400).
     cache.apply(15, [row(15, 99)], new Map(), 1_800);

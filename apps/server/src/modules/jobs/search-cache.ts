@@ -100,8 +100,6 @@ interface Entry<V> extends AnswerReach {
   shown?: { value: V; asOf: number | undefined };
   /** While it waits for a read: the jobs the changes applied to it since named, with the newest such change's version. */
   named?: Map<number, number>;
-  /** When it was last asked for (`Date.now()`). */
-  askedAt?: number;
 }
 
 /** A computed answer: what it depends on, how long it may be kept, and (when newer than the one asked with) the version its data is at least as new as. */
@@ -130,7 +128,7 @@ export class SearchCache<V> {
   private stored = 0;
   /** Whether `applying` is under way. */
   private stepping = false;
-  /** The answers the changes applied last left waiting for a read (`readAsked`). */
+  /** The answers the changes applied last left waiting for a read (`readWaiting`). */
   private waiting = new Set<string>();
   /** The newest version whose changes are applied; undefined before the first read. */
   private applied: number | undefined;
@@ -294,7 +292,6 @@ export class SearchCache<V> {
    */
   private lookup(key: string, shared: boolean, now: number, notBefore: number): { value: V; stale: boolean } | undefined {
     const entry = this.entries.get(key);
-    if (entry) entry.askedAt = now;
     if (entry?.shown && entry.expires > now) {
       // Waiting for a read of its page (not removed: the read is asked for now if it is not under
       // way): its last value is served if it was right recently enough, else the request waits for the read.
@@ -357,14 +354,14 @@ export class SearchCache<V> {
   }
 
   /**
-   * Asks at once for the reads that the answers the changes applied last left waiting need, for
-   * those asked for in the last `withinMs` (the others are read when next asked for): a popular
-   * answer is read before it is asked again, as the catch-up ends.
+   * Asks at once for the reads that the answers the changes applied last left waiting need, as the
+   * catch-up ends: an answer is read before it is asked for again (a request finding it older than
+   * it may show would wait for the read). The reader shares one statement between them.
    */
-  readAsked(withinMs: number, now = Date.now()): void {
+  readWaiting(): void {
     for (const key of this.waiting) {
       const entry = this.entries.get(key);
-      if (entry?.shown && (entry.askedAt ?? -Infinity) >= now - withinMs) this.fill(key, entry.value);
+      if (entry?.shown) this.fill(key, entry.value);
     }
     this.waiting.clear();
   }
