@@ -6,7 +6,7 @@ import type { SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
 import { readTsquery } from './query-terms';
 import type { JobSummaryRecord } from './jobs.presenter';
-import { headlineOptions, matchedSnippet, openingSnippet } from './snippets';
+import { headlineOptions, matchedSnippet, openingLength, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
 
 /** The facets of a search, each a filter that can also be counted per value. */
@@ -299,7 +299,7 @@ function summaryColumns(text: string | SQL | null): SQL {
   return sql`${jobs.id}, ${jobs.title}, ${companies.id} as company_id, ${companies.name} as company_name, ${companies.logo} as company_logo,
       ${jobs.location}, ${jobs.isRemote}, ${jobs.salaryMin}, ${jobs.salaryMax}, ${jobs.currency}, ${jobs.employmentType}, ${jobs.experienceLevel}, ${jobs.postedAt},
       array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id)) as skills,
-      left(${jobs.description}, 400) as opening, ${headline} as headline`;
+      left(${jobs.description}, ${openingLength}) as opening, ${headline} as headline`;
 }
 
 const summaryOf = (r: SummaryRow): JobSummaryRecord => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchEnd, matchStart, matchedSnippet, openingSnippet } from './snippets';
+import { matchEnd, matchStart, matchedSnippet, openingLength, openingSnippet } from './snippets';
 
 const mark = (word: string) => `${matchStart}${word}${matchEnd}`;
 const marked = (s: { text: string; highlights: Array<[number, number]> }) => s.highlights.map(([a, b]) => s.text.slice(a, b));
@@ -31,8 +31,27 @@ describe('search snippets', () => {
       `Zespół   w Łodzi.\nSzukamy   osoby znającej ${mark('Kotlin')}`,
       'Zespół w Łodzi. Szukamy osoby znającej Kotlin',
     );
-    expect(s.text).toBe('Szukamy osoby znającej Kotlin…');
+    // The description ends with that word: no "…" after it.
+    expect(s.text).toBe('Szukamy osoby znającej Kotlin');
     expect(marked(s)).toEqual(['Kotlin']);
+  });
+
+  it('gives a passage that ends at the last word of a sentence its full stop back, and "…" only where the sentence goes on', () => {
+    const opening =
+      'You will keep our lighthouse fleet of services running. Our engineers rotate on call weekly, and write postmortems together.';
+    // ts_headline leaves out the punctuation after the passage's last word.
+    const whole = matchedSnippet(
+      `services running. Our ${mark('engineers')} rotate on call weekly, and write postmortems together`,
+      opening,
+    );
+    expect(whole.text).toBe('Our engineers rotate on call weekly, and write postmortems together.');
+    expect(marked(whole)).toEqual(['engineers']);
+    const part = matchedSnippet(`services running. Our ${mark('engineers')} rotate on call weekly`, opening);
+    expect(part.text).toBe('Our engineers rotate on call weekly…');
+    // Past what the opening shows (a description longer than it), "…" as before.
+    const long = `${opening} ${'More text follows here. '.repeat(20)}`.slice(0, openingLength);
+    const later = matchedSnippet(`We ${mark('ship')} weekly`, long);
+    expect(later.text).toBe('…We ship weekly…');
   });
 
   it('cuts a long passage at a word, dropping ranges past the cut, and never returns markers or HTML', () => {

@@ -33,6 +33,25 @@ function cutAtWord(text: string, limit: number): { text: string; cut: boolean } 
 
 const endsSentence = (text: string) => /[.!?…][)"'”’]*$/.test(text);
 
+/** How much of a description is read beside a snippet (its opening): a shorter one is the whole description. */
+export const openingLength = 400;
+
+/**
+ * How a passage that ends at a word goes on in the description, when its opening shows it
+ * (ts_headline leaves out the punctuation after the passage's last word): the sentence's closing
+ * punctuation, if any, and whether the description ends there.
+ */
+function after(passage: string, opening: string): { punctuation: string; last: boolean } | undefined {
+  const full = squash(opening.replace(markers, ''));
+  const tail = passage.slice(-Math.min(passage.length, 40));
+  const at = full.lastIndexOf(tail);
+  if (!tail || at < 0) return undefined;
+  const rest = full.slice(at + tail.length);
+  if (/^[\p{L}\p{N}]/u.test(rest)) return undefined;
+  const punctuation = /^[.!?…][)"'”’]*/.exec(rest)?.[0] ?? '';
+  return { punctuation, last: opening.length < openingLength && rest.slice(punctuation.length).trim() === '' };
+}
+
 /** The opening of a description (no words searched): from its start, cut at a word. */
 export function openingSnippet(description: string): Snippet {
   const { text, cut } = cutAtWord(squash(description.replace(markers, '')), maxLength);
@@ -42,7 +61,8 @@ export function openingSnippet(description: string): Snippet {
 /**
  * The snippet from ts_headline's marked passage. `opening` is the description's first characters,
  * to tell a passage that starts the description (no "…" before it) from one that starts inside it.
- * A passage that does not end a sentence ends with "…".
+ * A passage that does not end a sentence ends with "…" (unless it ends the description); one that
+ * ends at the last word of a sentence the opening shows gets that sentence's punctuation back.
  */
 export function matchedSnippet(headline: string, opening: string): Snippet {
   // The passage as plain text, and where its marked words are.
@@ -71,10 +91,14 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
   let text = plain.slice(start);
   ranges = ranges.map(([a, b]) => [a - start, b - start]);
 
-  text = cutAtWord(text, maxLength).text;
+  const cut = cutAtWord(text, maxLength);
+  text = cut.text;
   ranges = ranges.filter(([, b]) => b <= text.length);
+  // The sentence's own full stop where the passage ends at it, and no "…" after the description's last word.
+  const next = cut.cut || endsSentence(text) ? undefined : after(text, opening);
+  if (next) text += next.punctuation;
   const prefix = atSentenceStart ? '' : ellipsis;
-  const more = !endsSentence(text);
+  const more = !endsSentence(text) && !next?.last;
   return {
     text: prefix + text + (more ? ellipsis : ''),
     highlights: ranges.map(([a, b]) => [a + prefix.length, b + prefix.length]),
