@@ -48,6 +48,15 @@ describe('search snippets', () => {
     expect(marked(whole)).toEqual(['engineers']);
     const part = matchedSnippet(`services running. Our ${mark('engineers')} rotate on call weekly`, opening);
     expect(part.text).toBe('Our engineers rotate on call weekly…');
+    // A passage ts_headline began a few words into a sentence begins at that sentence.
+    const lead = matchedSnippet(`will keep our ${mark('lighthouse')} fleet of services running`, opening);
+    expect(lead.text).toBe('You will keep our lighthouse fleet of services running.');
+    expect(marked(lead)).toEqual(['lighthouse']);
+    // Not when that sentence began long before the passage.
+    const farOpening =
+      'Our clinic network has grown from two sites in Leeds to forty across the north of England over ten years, and before the ledger work. More.';
+    const far = matchedSnippet(`over ten years, and before the ${mark('ledger')} work`, farOpening);
+    expect(far.text).toBe('…over ten years, and before the ledger work.');
     // Past what the opening shows (a description longer than it), "…" as before.
     const long = `${opening} ${'More text follows here. '.repeat(20)}`.slice(0, openingLength);
     const later = matchedSnippet(`We ${mark('ship')} weekly`, long);

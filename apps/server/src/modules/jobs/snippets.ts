@@ -58,6 +58,23 @@ export function openingSnippet(description: string): Snippet {
   return { text: cut && !endsSentence(text) ? text + ellipsis : text, highlights: [] };
 }
 
+/** Begin a passage at its sentence's start when that is at most this many characters before it. */
+const leadMax = 80;
+
+/**
+ * The words of the sentence before a passage that begins inside it, when the opening shows them and
+ * the passage holds no sentence start before its first match (`firstMatch`): at most `leadMax`.
+ */
+function leadOf(passage: string, firstMatch: number, opening: string): string {
+  if ([...passage.slice(0, firstMatch).matchAll(sentenceEnd)].length) return '';
+  const full = squash(opening.replace(markers, ''));
+  const at = full.indexOf(passage.slice(0, Math.min(passage.length, 40)));
+  if (at <= 0) return '';
+  let start = 0;
+  for (const m of full.slice(0, at).matchAll(sentenceEnd)) start = m.index + m[0].length;
+  return at - start <= leadMax ? full.slice(start, at) : '';
+}
+
 /**
  * The snippet from ts_headline's marked passage. `opening` is the description's first characters,
  * to tell a passage that starts the description (no "…" before it) from one that starts inside it.
@@ -77,6 +94,14 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
     } else plain += ch;
   }
   if (!ranges.length) return openingSnippet(opening);
+
+  // A passage that begins a few words into a sentence the opening shows begins at that sentence
+  // (ts_headline may start it at any word).
+  const lead = leadOf(plain, ranges[0]![0], opening);
+  if (lead) {
+    plain = lead + plain;
+    ranges = ranges.map(([a, b]) => [a + lead.length, b + lead.length]);
+  }
 
   // Start at the last sentence start before the first match, when the passage holds one.
   let start = 0;
