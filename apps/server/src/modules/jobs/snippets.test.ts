@@ -52,6 +52,12 @@ describe('search snippets', () => {
     const lead = matchedSnippet(`will keep our ${mark('lighthouse')} fleet of services running`, opening);
     expect(lead.text).toBe('You will keep our lighthouse fleet of services running.');
     expect(marked(lead)).toEqual(['lighthouse']);
+    // Inside the description, too: no "…" before a passage that now begins at its sentence.
+    const inside = 'We build tools. In this role you will work closely with product managers. More.';
+    expect(matchedSnippet(`you will work closely with ${mark('product')} managers`, inside).text).toBe(
+      'In this role you will work closely with product managers.',
+    );
+    expect(matchedSnippet(`In this role you will ${mark('work')} closely`, inside).text).toBe('In this role you will work closely…');
     // Not when that sentence began long before the passage.
     const farOpening =
       'Our clinic network has grown from two sites in Leeds to forty across the north of England over ten years, and before the ledger work. More.';

@@ -63,16 +63,17 @@ const leadMax = 80;
 
 /**
  * The words of the sentence before a passage that begins inside it, when the opening shows them and
- * the passage holds no sentence start before its first match (`firstMatch`): at most `leadMax`.
+ * the passage holds no sentence start before its first match (`firstMatch`): at most `leadMax`
+ * characters (none when the passage begins at the sentence). Undefined: not known.
  */
-function leadOf(passage: string, firstMatch: number, opening: string): string {
-  if ([...passage.slice(0, firstMatch).matchAll(sentenceEnd)].length) return '';
+function leadOf(passage: string, firstMatch: number, opening: string): string | undefined {
+  if ([...passage.slice(0, firstMatch).matchAll(sentenceEnd)].length) return undefined;
   const full = squash(opening.replace(markers, ''));
   const at = full.indexOf(passage.slice(0, Math.min(passage.length, 40)));
-  if (at <= 0) return '';
+  if (at < 0) return undefined;
   let start = 0;
   for (const m of full.slice(0, at).matchAll(sentenceEnd)) start = m.index + m[0].length;
-  return at - start <= leadMax ? full.slice(start, at) : '';
+  return at - start <= leadMax ? full.slice(start, at) : undefined;
 }
 
 /**
@@ -112,7 +113,7 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
   }
   const atDocumentStart = start === 0 && squash(opening.replace(markers, '')).startsWith(plain.slice(0, Math.min(plain.length, 40)));
   // Otherwise the passage began inside a sentence: "…" says so.
-  const atSentenceStart = start > 0 || atDocumentStart;
+  const atSentenceStart = start > 0 || atDocumentStart || lead !== undefined;
   let text = plain.slice(start);
   ranges = ranges.map(([a, b]) => [a - start, b - start]);
 
