@@ -37,19 +37,19 @@ const endsSentence = (text: string) => /[.!?…][)"'”’]*$/.test(text);
 export const openingLength = 400;
 
 /**
- * How a passage that ends at a word goes on in the description, when its opening shows it
- * (ts_headline leaves out the punctuation after the passage's last word): the sentence's closing
- * punctuation, if any, and whether the description ends there.
+ * How a passage that ends at a word goes on in the description, when its opening (`full`, as plain
+ * text) shows it (ts_headline leaves out the punctuation after the passage's last word): the
+ * sentence's closing punctuation, if any, and whether the description ends there (`whole`: the
+ * opening is all of it).
  */
-function after(passage: string, opening: string): { punctuation: string; last: boolean } | undefined {
-  const full = squash(opening.replace(markers, ''));
+function after(passage: string, full: string, whole: boolean): { punctuation: string; last: boolean } | undefined {
   const tail = passage.slice(-Math.min(passage.length, 40));
   const at = full.lastIndexOf(tail);
   if (!tail || at < 0) return undefined;
   const rest = full.slice(at + tail.length);
   if (/^[\p{L}\p{N}]/u.test(rest)) return undefined;
   const punctuation = /^[.!?…][)"'”’]*/.exec(rest)?.[0] ?? '';
-  return { punctuation, last: opening.length < openingLength && rest.slice(punctuation.length).trim() === '' };
+  return { punctuation, last: whole && rest.slice(punctuation.length).trim() === '' };
 }
 
 /** The opening of a description (no words searched): from its start, cut at a word. */
@@ -62,13 +62,13 @@ export function openingSnippet(description: string): Snippet {
 const leadMax = 80;
 
 /**
- * The words of the sentence before a passage that begins inside it, when the opening shows them and
- * the passage holds no sentence start before its first match (`firstMatch`): at most `leadMax`
- * characters (none when the passage begins at the sentence). Undefined: not known.
+ * The words of the sentence before a passage that begins inside it, when the opening (`full`, as
+ * plain text) shows them and the passage holds no sentence start before its first match
+ * (`firstMatch`): at most `leadMax` characters (none when the passage begins at the sentence).
+ * Undefined: not known.
  */
-function leadOf(passage: string, firstMatch: number, opening: string): string | undefined {
+function leadOf(passage: string, firstMatch: number, full: string): string | undefined {
   if ([...passage.slice(0, firstMatch).matchAll(sentenceEnd)].length) return undefined;
-  const full = squash(opening.replace(markers, ''));
   const at = full.indexOf(passage.slice(0, Math.min(passage.length, 40)));
   if (at < 0) return undefined;
   let start = 0;
@@ -95,10 +95,11 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
     } else plain += ch;
   }
   if (!ranges.length) return openingSnippet(opening);
+  const full = squash(opening.replace(markers, ''));
 
   // A passage that begins a few words into a sentence the opening shows begins at that sentence
   // (ts_headline may start it at any word).
-  const lead = leadOf(plain, ranges[0]![0], opening);
+  const lead = leadOf(plain, ranges[0]![0], full);
   if (lead) {
     plain = lead + plain;
     ranges = ranges.map(([a, b]) => [a + lead.length, b + lead.length]);
@@ -111,7 +112,7 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
     if (next > ranges[0]![0]) break;
     start = next;
   }
-  const atDocumentStart = start === 0 && squash(opening.replace(markers, '')).startsWith(plain.slice(0, Math.min(plain.length, 40)));
+  const atDocumentStart = start === 0 && full.startsWith(plain.slice(0, Math.min(plain.length, 40)));
   // Otherwise the passage began inside a sentence: "…" says so.
   const atSentenceStart = start > 0 || atDocumentStart || lead !== undefined;
   let text = plain.slice(start);
@@ -121,7 +122,7 @@ export function matchedSnippet(headline: string, opening: string): Snippet {
   text = cut.text;
   ranges = ranges.filter(([, b]) => b <= text.length);
   // The sentence's own full stop where the passage ends at it, and no "…" after the description's last word.
-  const next = cut.cut || endsSentence(text) ? undefined : after(text, opening);
+  const next = cut.cut || endsSentence(text) ? undefined : after(text, full, opening.length < openingLength);
   if (next) text += next.punctuation;
   const prefix = atSentenceStart ? '' : ellipsis;
   const more = !endsSentence(text) && !next?.last;
