@@ -280,7 +280,7 @@ interface CacheCounts {
   catchUpMaxMs?: number;
   applyMs?: number;
   waited?: number;
-  /** Reads of the jobs pages brought up to date newly show (one statement per search text and catch-up), and their time in all. */
+  /** Answers whose pages' new jobs were read, and their wait in all; the statements those reads shared (one per step that asked). */
   pageReads?: number;
   pageReadMs?: number;
   pageStatements?: number;

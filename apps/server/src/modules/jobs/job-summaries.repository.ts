@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, jobs } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
+import { openingLength } from './snippets';
 
 /**
  * The columns of a job summary (presentJobSummary), for queries that join `jobs` and `companies`
@@ -24,7 +25,7 @@ export const jobSummaryColumns = {
     string[]
   >`array(select s.name from job_skills s where s.id = any(${jobs.skillIds}) order by array_position(${jobs.skillIds}, s.id))`,
   postedAt: jobs.postedAt,
-  snippet: sql<string>`left(${jobs.description}, 400)`,
+  snippet: sql<string>`left(${jobs.description}, ${openingLength})`,
 };
 
 /** Summaries of these jobs (public or not: callers decide who sees which), by id. */
