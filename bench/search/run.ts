@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ms, startServer, stats, stopServer, type Stats } from '../common';
+import { bucketStats, ms, startServer, stats, stopServer, type Stats } from '../common';
 import { jobSearchQuery } from '../../packages/shared/src/index';
 import type { Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
@@ -257,6 +257,12 @@ interface MixRun {
   writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number };
   /** The server's search cache during the run: answers served from it, computed, dropped by writes or brought up to date; its size and the process's memory after. */
   cache?: CacheCounts;
+  /**
+   * The same run from inside the server (bench/search/server.ts): each search's time there, from its
+   * request read to its answer sent; how late its event loop ran a timer due every millisecond (what
+   * a request waits before it is read); and the processor time it used.
+   */
+  server?: { requestMs: ReturnType<typeof bucketStats>; loopLateMs: ReturnType<typeof bucketStats>; cpuSeconds: number };
 }
 
 interface CacheCounts {
@@ -291,7 +297,17 @@ interface CacheCounts {
   size: number;
   rssMb: number;
   heapMb: number;
+  /** Counted since the server started (see `MixRun.server`). */
+  requestMs?: number[];
+  loopMs?: number[];
+  cpuMs?: number;
 }
+
+/** A mix run as the server saw it (`MixRun.server`). */
+const inServer = ({ server: s, rps }: MixRun) =>
+  s
+    ? `a search p50 ${ms(s.requestMs.p50)} / p95 ${ms(s.requestMs.p95)} / p99 ${ms(s.requestMs.p99)} ms from read to answered; a timer due each ms ran late by p95 ${ms(s.loopLateMs.p95)} / p99 ${ms(s.loopLateMs.p99)} ms; ${s.cpuSeconds.toFixed(1)} s of processor time (${((1000 * s.cpuSeconds) / Math.max(1, rps * durationSeconds)).toFixed(2)} ms a search)`
+    : '';
 
 /** The server's search cache counts (bench/search/server.ts refreshes the file every half second). */
 async function cacheCounts(file: string): Promise<CacheCounts> {
@@ -515,8 +531,14 @@ async function main() {
         mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i, open);
         const after = await cacheCounts(cacheFile);
         const m = mix[name]!;
+        m.server = {
+          requestMs: bucketStats(after.requestMs ?? [], before.requestMs),
+          loopLateMs: bucketStats(after.loopMs ?? [], before.loopMs),
+          cpuSeconds: ((after.cpuMs ?? 0) - (before.cpuMs ?? 0)) / 1000,
+        };
+        const { requestMs: _r, loopMs: _l, ...counts } = after;
         m.cache = {
-          ...after,
+          ...counts,
           hits: after.hits - before.hits,
           misses: after.misses - before.misses,
           shared: after.shared - before.shared,
@@ -552,6 +574,7 @@ async function main() {
           log(
             `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
           );
+          log(`    in the server: ${inServer(m)}`);
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
         }
       }
@@ -625,6 +648,7 @@ async function main() {
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,
       );
+      if (m.server) console.log(`    in the server: ${inServer(m)}`);
       const reasons = Object.entries(m.cache?.dropReasons ?? {});
       if (reasons.length) console.log(`    dropped because of: ${reasons.map(([why, n]) => `${why} ${n}`).join(', ')}`);
       const keptOut = Object.entries(m.cache?.keptOut ?? {});

@@ -3,6 +3,7 @@
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
+import { bucketOf, buckets } from '../common';
 
 const config = loadConfig({
   ...process.env,
@@ -14,6 +15,11 @@ const config = loadConfig({
 });
 const database = await openPostgres(config.databaseUrl!);
 const app = await buildApp({ config, database });
+// Each search's time in this server (BENCH_CACHE_FILE below), counted by a hook added before it listens.
+const requestMs = new Array<number>(buckets).fill(0);
+app.addHook('onResponse', async (request, reply) => {
+  if (request.url.startsWith('/api/jobs/')) requestMs[bucketOf(reply.elapsedTime)]!++;
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
@@ -51,16 +57,40 @@ if (process.env.BENCH_LOOP_FILE) {
 }
 
 // With BENCH_CACHE_FILE set (bench:search), every half second this process's search cache counts
-// and memory replace the file's content, for the benchmark to read at the end of a phase.
+// and memory replace the file's content, for the benchmark to read at the end of a phase, with what
+// it takes apart from the searchers' own clocks (counted since the start: the benchmark takes a
+// phase's start from its end):
+// - `requestMs`: each search's time in this server, from its request read to its answer sent
+//   (Fastify's onRequest to onResponse), as counts in the buckets of bench/common.ts `bucketOf`;
+// - `loopMs`: how late a timer asked for every millisecond ran, the same way: what a request that
+//   arrives then waits before it is read, while the event loop runs something else;
+// - `cpuMs`: the processor time this process used.
 if (process.env.BENCH_CACHE_FILE) {
   const fs = await import('node:fs');
   const file = process.env.BENCH_CACHE_FILE;
+  const loopMs = new Array<number>(buckets).fill(0);
+  let due = performance.now() + 1;
+  const tick = () => {
+    const now = performance.now();
+    loopMs[bucketOf(now - due)]!++;
+    due = now + 1;
+    setTimeout(tick, 1).unref();
+  };
+  setTimeout(tick, 1).unref();
   setInterval(() => {
     const memory = process.memoryUsage();
+    const cpu = process.cpuUsage();
     // Written beside it and renamed: a reader never sees half a file.
     fs.writeFileSync(
       `${file}.new`,
-      JSON.stringify({ ...app.jobSearch.cacheStats(), rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20 }),
+      JSON.stringify({
+        ...app.jobSearch.cacheStats(),
+        rssMb: memory.rss / 2 ** 20,
+        heapMb: memory.heapUsed / 2 ** 20,
+        requestMs,
+        loopMs,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      }),
     );
     fs.renameSync(`${file}.new`, file);
   }, 500).unref();
