@@ -12,6 +12,8 @@ import {
   candidatesOf,
   facetLimits,
   rankWanted,
+  relevanceOrder,
+  sortsBefore,
   type LiveAnswer,
   type LiveCounts,
   type LiveCriteria,
@@ -389,6 +391,56 @@ describe('applyChange (worked out without a database)', () => {
     expect(fewer.counts.facets.filter((f) => f.facet === 'skills')).toEqual([{ facet: 'skills', value: '4', label: 'Joinery', count: 1 }]);
     const none = applyChange(fewer, leaving(6, { skillIds: [4], location: 'P11' }), options)!;
     expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
+  });
+
+  it('orders candidates by relevance as sortsBefore does, ties in rank and time included', () => {
+    const random = createRandom(3);
+    const list = Array.from({ length: 300 }, (_, i) => ({
+      id: 1000 + i * 7 - Math.floor(random() * 7),
+      postedUs: nowUs - Math.floor(random() * 4) * 1000,
+      rank: Math.floor(random() * 5) / 10,
+    }));
+    const k = candidatesOf(list);
+    const criteria = answer({}, { sort: 'relevance' }).criteria;
+    const expected = list
+      .map((key, i) => ({ i, key: { ...key, salaryKey: null } }))
+      .sort((a, b) => (sortsBefore(criteria, a.key, b.key) ? -1 : sortsBefore(criteria, b.key, a.key) ? 1 : 0))
+      .map((x) => x.i);
+    expect(relevanceOrder(k, 300)).toEqual(expected);
+    expect(relevanceOrder(k, 200)).toEqual(expected.filter((i) => i < 200).slice(0, 200));
+  });
+
+  it('leaves the answer it is given as it was (a kept answer may still be served while its successor waits for a read)', () => {
+    const listed = Array.from({ length: facetLimits.location }, (_, i) => ({
+      facet: 'location' as const,
+      value: `P${i}`,
+      label: `P${i}`,
+      count: 5 + i,
+    }));
+    const before = answer({
+      counts: counts({
+        facets: [
+          { facet: 'employment_type', value: 'Full-time', label: 'Full-time', count: 30 },
+          { facet: 'category', value: '3', label: 'Crafts', count: 2 },
+          { facet: 'skills', value: '4', label: 'Joinery', count: 2 },
+          ...listed,
+        ],
+        spares: [{ facet: 'location', value: 'Q', label: 'Q', count: 1 }],
+        unlisted: { location: 0, skills: null },
+      }),
+    });
+    const copy = structuredClone(before);
+    const changes = [
+      coming(5, { location: 'P3', categoryIds: [3], skillIds: [4] }),
+      leaving(6, { location: 'P11', categoryIds: [3], skillIds: [4] }),
+      coming(7, { location: 'Q' }),
+    ];
+    for (const change of changes) {
+      const after = applyChange(before, change, options);
+      expect(after).not.toBeNull();
+      expect(after!.counts).not.toEqual(before.counts);
+      expect(before).toEqual(copy);
+    }
   });
 
   it('shifts a later page not ranked from the jobs kept around it, until those run out', () => {

@@ -234,22 +234,35 @@ function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, no
     (c.salaryMax === undefined || (salaryLow !== null && salaryLow <= c.salaryMax)) &&
     (c.currency === undefined || row.currency === c.currency) &&
     (c.company === undefined || row.companyId === c.company);
-  const flags: Partial<Record<FacetFlag, boolean>> = {};
-  if (c.employmentTypes?.length) flags.employment_type = (c.employmentTypes as string[]).includes(row.employmentType);
-  if (c.experienceLevels?.length) flags.experience_level = (c.experienceLevels as string[]).includes(row.experienceLevel);
+  // The filters with a facet that the row fails, a bit each (`flagBits`).
+  let failing = 0;
+  if (c.employmentTypes?.length && !(c.employmentTypes as string[]).includes(row.employmentType)) failing |= flagBits.employment_type;
+  if (c.experienceLevels?.length && !(c.experienceLevels as string[]).includes(row.experienceLevel)) failing |= flagBits.experience_level;
   if (c.location) {
     const wanted = placeOf(c.location);
     const place = placeOf(row.location);
     if (wanted === null || place === null) return null;
-    flags.location = place.includes(wanted);
+    if (!place.includes(wanted)) failing |= flagBits.location;
   }
-  if (c.isRemote !== undefined) flags.is_remote = row.isRemote === c.isRemote;
-  if (c.postedWithinDays !== undefined) flags.posted_within = row.postedUs >= nowUs - c.postedWithinDays * dayUs;
-  const all = Object.values(flags).every(Boolean);
-  /** Every active filter but `name`'s. */
-  const others = (name: FacetFlag | 'category' | 'skills') => Object.entries(flags).every(([flag, value]) => flag === name || value);
-  return { base, all, matches: base && all, others };
+  if (c.isRemote !== undefined && row.isRemote !== c.isRemote) failing |= flagBits.is_remote;
+  if (c.postedWithinDays !== undefined && row.postedUs < nowUs - c.postedWithinDays * dayUs) failing |= flagBits.posted_within;
+  const all = failing === 0;
+  return { base, all, matches: base && all, failing };
 }
+
+/** A bit for each filter with a facet (`check`'s `failing`); category and skill filters are not kept so. */
+const flagBits: Record<FacetFlag | 'category' | 'skills', number> = {
+  employment_type: 1,
+  experience_level: 2,
+  location: 4,
+  is_remote: 8,
+  posted_within: 16,
+  category: 0,
+  skills: 0,
+};
+
+/** Whether a row passes every active filter but `name`'s (what a facet of `name` counts it by). */
+const passesOthers = (how: { failing: number }, name: FacetFlag | 'category' | 'skills') => (how.failing & ~flagBits[name]) === 0;
 
 const keyOf = (id: number, row: SearchRow, rank = 0): SortKey => ({
   id,
@@ -342,8 +355,9 @@ export function applyChange(
         ...counts,
         coarse: { ...counts.coarse },
         fine: counts.fine && { ...counts.fine },
-        facets: counts.facets.map((f) => ({ ...f })),
-        spares: counts.spares.map((f) => ({ ...f })),
+        // The rows themselves are never changed (`countFixed`, `countListed`): one that changes is replaced.
+        facets: counts.facets.slice(),
+        spares: counts.spares.slice(),
         unlisted: { ...counts.unlisted },
       };
     }
@@ -481,13 +495,22 @@ function pageAfter(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1
 }
 
 /**
+ * The first `count` candidates' places in `sortsBefore`'s relevance order (rank, then newest, then
+ * the higher id), read off the columns (no key made per comparison).
+ */
+export function relevanceOrder(k: Candidates, count: number): number[] {
+  const { ids, postedUs, ranks } = k;
+  return Array.from({ length: Math.min(ids.length, count) }, (_, i) => i).sort(
+    (a, b) => ranks[b]! - ranks[a]! || postedUs[b]! - postedUs[a]! || ids[b]! - ids[a]!,
+  );
+}
+
+/**
  * A relevance page made from its candidates: their slice by rank (best first, then newest), as the
  * page's statement orders them. `known` gives pay keys of jobs it showed (unused by this order).
  */
 function rankedPage(c: LiveCriteria, k: Candidates, known: readonly SortKey[]): SortKey[] {
-  const order = Array.from({ length: Math.min(k.ids.length, rankCandidates) }, (_, i) => i).sort((a, b) =>
-    sortsBefore(c, candidateAt(k, a), candidateAt(k, b)) ? -1 : 1,
-  );
+  const order = relevanceOrder(k, rankCandidates);
   return order.slice(c.offset, c.offset + c.limit).map((i) => {
     const key = candidateAt(k, i);
     return { ...key, salaryKey: known.find((p) => p.id === key.id)?.salaryKey ?? null };
@@ -598,35 +621,44 @@ function countRow(
   labelOf: LabelOf,
   nowUs: number,
 ): boolean {
-  const sampled = (every: number) => every === 1 || id % every === 0;
-  if (sampled(128)) {
+  if (id % 128 === 0) {
     counts.coarse.scanned += delta;
     if (how.all) counts.coarse.total += delta;
   }
-  if (counts.fine && sampled(16)) {
+  if (counts.fine && id % 16 === 0) {
     counts.fine.scanned += delta;
     if (how.all) counts.fine.total += delta;
   }
   if (counts.exact !== null && how.all) counts.exact += delta;
-  if (!sampled(counts.facetEvery)) return true;
-  const add = (facet: FacetRow['facet'], value: string) => {
-    const found = counts.facets.find((f) => f.facet === facet && f.value === value);
-    if (found) found.count += delta;
-    else counts.facets.push({ facet, value, label: value, count: delta });
-  };
-  if (how.others('employment_type')) add('employment_type', row.employmentType);
-  if (how.others('experience_level')) add('experience_level', row.experienceLevel);
-  if (how.others('is_remote')) add('is_remote', String(row.isRemote));
-  if (how.others('posted_within'))
-    for (const days of [1, 7, 30]) if (row.postedUs >= nowUs - days * dayUs) add('posted_within', String(days));
-  if (how.others('location') && !countListed(counts, 'location', row.location, delta, () => row.location)) return false;
-  if (how.others('category'))
-    for (const value of row.categoryIds.map(String))
-      if (!countListed(counts, 'category', value, delta, () => labelOf('category', value))) return false;
-  if (how.others('skills'))
-    for (const value of row.skillIds.map(String))
-      if (!countListed(counts, 'skills', value, delta, () => labelOf('skills', value))) return false;
+  if (id % counts.facetEvery !== 0) return true;
+  if (passesOthers(how, 'employment_type')) countFixed(counts, 'employment_type', row.employmentType, delta);
+  if (passesOthers(how, 'experience_level')) countFixed(counts, 'experience_level', row.experienceLevel, delta);
+  if (passesOthers(how, 'is_remote')) countFixed(counts, 'is_remote', String(row.isRemote), delta);
+  if (passesOthers(how, 'posted_within'))
+    for (const days of [1, 7, 30]) if (row.postedUs >= nowUs - days * dayUs) countFixed(counts, 'posted_within', String(days), delta);
+  if (passesOthers(how, 'location') && !countListed(counts, 'location', row.location, delta, row.location)) return false;
+  if (passesOthers(how, 'category'))
+    for (const id of row.categoryIds) {
+      const value = String(id);
+      if (!countListed(counts, 'category', value, delta, delta > 0 ? labelOf('category', value) : undefined)) return false;
+    }
+  if (passesOthers(how, 'skills'))
+    for (const id of row.skillIds) {
+      const value = String(id);
+      if (!countListed(counts, 'skills', value, delta, delta > 0 ? labelOf('skills', value) : undefined)) return false;
+    }
   return true;
+}
+
+/** Whether a listed value stays ahead of a count off the list (see `countListed`). */
+const ahead = (on: FacetRow, off: number, offChanged: boolean, changed: FacetRow | undefined) =>
+  on.count > off || (on.count === off && on !== changed && !offChanged);
+
+/** A value's count in a facet that lists each of its values (employment type, experience, remote, posted within). */
+function countFixed(counts: LiveCounts, facet: FacetRow['facet'], value: string, delta: -1 | 1): void {
+  const at = counts.facets.findIndex((f) => f.facet === facet && f.value === value);
+  if (at >= 0) counts.facets[at] = { ...counts.facets[at]!, count: counts.facets[at]!.count + delta };
+  else counts.facets.push({ facet, value, label: value, count: delta });
 }
 
 /**
@@ -639,30 +671,37 @@ function countListed(
   facet: 'location' | 'category' | 'skills',
   value: string,
   delta: -1 | 1,
-  label: () => string | undefined,
+  /** Its label, for a value that comes on (undefined when unknown: then it is not worked out). */
+  label: string | undefined,
 ): boolean {
   if (facet === 'category') {
-    const found = counts.facets.find((f) => f.facet === facet && f.value === value);
-    if (found) {
-      found.count += delta;
-      if (found.count === 0) counts.facets.splice(counts.facets.indexOf(found), 1);
+    const at = counts.facets.findIndex((f) => f.facet === facet && f.value === value);
+    if (at >= 0) {
+      const count = counts.facets[at]!.count + delta;
+      if (count === 0) counts.facets.splice(at, 1);
+      else counts.facets[at] = { ...counts.facets[at]!, count };
       return true;
     }
-    const name = delta > 0 ? label() : undefined;
-    if (name === undefined) return false;
-    counts.facets.push({ facet, value, label: name, count: 1 });
+    if (delta < 0 || label === undefined) return false;
+    counts.facets.push({ facet, value, label, count: 1 });
     return true;
   }
   const listed = counts.facets.filter((f) => f.facet === facet);
   const known = [...listed, ...counts.spares.filter((f) => f.facet === facet)];
   let bound = counts.unlisted[facet];
-  let changed = known.find((f) => f.value === value);
-  if (changed) changed.count += delta;
-  else if (delta > 0 && bound === null) {
+  // The changed value's row is replaced (rows are shared with the answer before the change) in the
+  // lists made here and, when the list stays, in the facets.
+  const at = known.findIndex((f) => f.value === value);
+  const was = known[at];
+  let changed: FacetRow | undefined;
+  if (was) {
+    changed = known[at] = { ...was, count: was.count + delta };
+    const onList = listed.indexOf(was);
+    if (onList >= 0) listed[onList] = changed;
+  } else if (delta > 0 && bound === null) {
     // Every value was known: this one is new.
-    const name = label();
-    if (name === undefined) return false;
-    changed = { facet, value, label: name, count: 1 };
+    if (label === undefined) return false;
+    changed = { facet, value, label, count: 1 };
     known.push(changed);
   } else if (delta > 0) bound! += 1;
   // (A value left out that loses a job: the bound still bounds it.)
@@ -674,10 +713,12 @@ function countListed(
   // The list stays when each value on it is still ahead of each one off it (a value left out counts
   // as the bound); a tie stays decided as the database decided it (by name, in its collation) only
   // between values this change did not touch.
-  const ahead = (on: FacetRow, off: number, offChanged: boolean) => on.count > off || (on.count === off && on !== changed && !offChanged);
   const stays =
     (listedNow.length === limit || (listedNow.length < limit && !others.length && bound === null)) &&
-    listedNow.every((on) => others.every((off) => ahead(on, off.count, off === changed)) && (bound === null || ahead(on, bound, raised)));
+    listedNow.every(
+      (on) =>
+        others.every((off) => ahead(on, off.count, off === changed, changed)) && (bound === null || ahead(on, bound, raised, changed)),
+    );
   let list = listedNow;
   if (!stays) {
     // Made again: the most common, each strictly ahead of every value off the list.
@@ -689,7 +730,7 @@ function countListed(
     list = order.slice(0, limit);
   }
   counts.facets = stays
-    ? counts.facets.filter((f) => f.facet !== facet || f.count > 0)
+    ? counts.facets.map((f) => (f === was ? changed! : f)).filter((f) => f.facet !== facet || f.count > 0)
     : [...counts.facets.filter((f) => f.facet !== facet), ...list];
   counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...counted.filter((f) => !list.includes(f))];
   counts.unlisted[facet] = bound;
