@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
+import { breather } from '../../lib/pace';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
 import type { SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
@@ -343,7 +344,14 @@ export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promi
         from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)
         join ${jobs} on ${jobs.id} = w.id join ${companies} on ${companies.id} = ${jobs.companyId}`,
   );
-  const read = new Map(rows.map((r) => [pairKey(r.id, r.asked_text), summaryOf(r)]));
+  // Made in slices of 2 ms (each snippet is worked out here), letting requests in between.
+  const read = new Map<string, JobSummaryRecord>();
+  const breathe = breather(2);
+  for (const r of rows) {
+    read.set(pairKey(r.id, r.asked_text), summaryOf(r));
+    const pause = breathe();
+    if (pause) await pause;
+  }
   return asks.map(({ ids, text }) => {
     const page = new Map<number, JobSummaryRecord>();
     for (const id of ids) {
