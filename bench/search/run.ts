@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --fresh --profile --mix-only]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -48,6 +48,12 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '20' },
     /** Searches a second of the mix's fixed-rate runs (0 leaves them out). */
     'open-rate': { type: 'string', default: '100' },
+    /**
+     * How many times the fixed-rate runs (without writes, then with them) are made, each after a
+     * warm-up: one run's p95 varies by a third from run to run, so comparing two versions of the
+     * code takes several.
+     */
+    repeat: { type: 'string', default: '1' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'jp_bench_search' },
     /** Only the realistic mix's runs (no per-kind latencies, bare SQL or ILIKE), printed as they end: to compare changes quickly. */
@@ -505,11 +511,15 @@ async function main() {
     ];
     if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate, 0]);
     const openRate = Number(args['open-rate']);
+    const repeat = Math.max(1, Number(args.repeat));
     if (openRate > 0) {
-      // Every search asked once again first: the answers the writes above dropped are computed now,
-      // not in the run without writes (which would make it look slower than it is).
-      runs.push(['warm-up', -1, 0], [`mix at ${openRate}/s`, 0, openRate]);
-      if (writeRate > 0) runs.push([`mix at ${openRate}/s, ${writeRate} writes/s`, writeRate, openRate]);
+      for (let time = 1; time <= repeat; time++) {
+        const nth = time > 1 ? ` (${time})` : '';
+        // Every search asked once again first: the answers the writes above dropped are computed now,
+        // not in the run without writes (which would make it look slower than it is).
+        runs.push(['warm-up', -1, 0], [`mix at ${openRate}/s${nth}`, 0, openRate]);
+        if (writeRate > 0) runs.push([`mix at ${openRate}/s, ${writeRate} writes/s${nth}`, writeRate, openRate]);
+      }
     }
     const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
     const server = await startServer(
@@ -581,6 +591,19 @@ async function main() {
     } finally {
       await stopServer(server.child);
       fs.rmSync(cacheFile, { force: true });
+    }
+    if (repeat > 1) {
+      // The repeated fixed-rate runs side by side: what a change has to beat.
+      for (const writes of [false, true]) {
+        const same = Object.entries(mix)
+          .filter(([name]) => name.startsWith(`mix at ${openRate}/s`) && name.includes('writes/s') === writes)
+          .map(([, m]) => m);
+        if (!same.length) continue;
+        const list = (pick: (m: MixRun) => number) => same.map((m) => ms(pick(m))).join(', ');
+        log(
+          `  mix at ${openRate}/s${writes ? ` with ${writeRate} writes/s` : ''}, ${same.length} runs: p95 ${list((m) => m.latency.p95)} ms; p99 ${list((m) => m.latency.p99)} ms; in the server p95 ${list((m) => m.server?.requestMs.p95 ?? NaN)} ms; processor time ${same.map((m) => m.server?.cpuSeconds.toFixed(1) ?? '-').join(', ')} s`,
+        );
+      }
     }
   }
   if (args['mix-only']) {
