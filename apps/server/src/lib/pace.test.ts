@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breather, pacer } from './pace';
+import { inSlices, pacer } from './pace';
 
 /** Busy for `ms` (the work a slice measures). */
 const spin = (ms: number) => {
@@ -7,19 +7,25 @@ const spin = (ms: number) => {
   while (performance.now() < until);
 };
 
-describe('breather', () => {
-  it('lets the event loop in once a run has taken the slice, and not before', async () => {
-    const breathe = breather(5);
-    expect(breathe()).toBeUndefined();
-    let turned = false;
-    setImmediate(() => (turned = true));
-    spin(6);
-    const pause = breathe();
-    expect(pause).toBeInstanceOf(Promise);
-    await pause;
-    expect(turned).toBe(true);
-    // A new run begins after the pause.
-    expect(breathe()).toBeUndefined();
+describe('inSlices', () => {
+  it('runs steps in slices, letting waiting work in between once a slice has run its time', async () => {
+    const order: string[] = [];
+    function* steps() {
+      order.push('a');
+      yield;
+      order.push('b');
+      yield;
+      order.push('c');
+      return 7;
+    }
+    setImmediate(() => order.push('waiting'));
+    expect((await inSlices(steps(), 0)).value).toBe(7);
+    expect(order).toEqual(['a', 'waiting', 'b', 'c']);
+    order.length = 0;
+    setImmediate(() => order.push('waiting'));
+    const { value, busyMs } = await inSlices(steps(), 60_000);
+    expect([value, order]).toEqual([7, ['a', 'b', 'c']]);
+    expect(busyMs).toBeGreaterThanOrEqual(0);
   });
 });
 

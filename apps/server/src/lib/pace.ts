@@ -4,21 +4,24 @@
  */
 
 /**
- * For a loop in an async function: `breathe()` between its pieces answers undefined while the run
- * begun at the last pause (or at the start) is younger than `sliceMs`, else a promise to await,
- * resolved on the next turn of the event loop.
+ * Runs steps (a generator that yields between its pieces: `SearchCache.applying`, say) to the end,
+ * letting the event loop run whatever is waiting whenever a slice has run `sliceMs`: many changes
+ * applied to many answers then delay a request by a slice at most, not by the whole of them.
+ * Answers the result and the time spent running the steps.
  */
-export function breather(sliceMs: number): () => Promise<void> | undefined {
+export async function inSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<{ value: T; busyMs: number }> {
+  let busyMs = 0;
   let began = performance.now();
-  return () => {
-    if (performance.now() - began < sliceMs) return undefined;
-    return new Promise<void>((resume) =>
-      setImmediate(() => {
-        began = performance.now();
-        resume();
-      }),
-    );
-  };
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { value: step.value, busyMs: busyMs + performance.now() - began };
+    const now = performance.now();
+    if (now - began >= sliceMs) {
+      busyMs += now - began;
+      await new Promise<void>((resume) => setImmediate(resume));
+      began = performance.now();
+    }
+  }
 }
 
 /**

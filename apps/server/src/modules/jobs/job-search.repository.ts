@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { breather } from '../../lib/pace';
+import { inSlices } from '../../lib/pace';
 import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
 import type { SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
@@ -345,13 +345,17 @@ export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promi
         join ${jobs} on ${jobs.id} = w.id join ${companies} on ${companies.id} = ${jobs.companyId}`,
   );
   // Made in slices of 2 ms (each snippet is worked out here), letting requests in between.
-  const read = new Map<string, JobSummaryRecord>();
-  const breathe = breather(2);
-  for (const r of rows) {
-    read.set(pairKey(r.id, r.asked_text), summaryOf(r));
-    const pause = breathe();
-    if (pause) await pause;
-  }
+  const { value: read } = await inSlices(
+    (function* () {
+      const made = new Map<string, JobSummaryRecord>();
+      for (const r of rows) {
+        made.set(pairKey(r.id, r.asked_text), summaryOf(r));
+        yield;
+      }
+      return made;
+    })(),
+    2,
+  );
   return asks.map(({ ids, text }) => {
     const page = new Map<number, JobSummaryRecord>();
     for (const id of ids) {

@@ -14,8 +14,9 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { batched } from '../../lib/batched';
+import { inSlices } from '../../lib/pace';
 import { freshReader } from '../../lib/fresh-read';
-import { SearchCache, inSlices, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
+import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type Completion, type PendingAnswer } from './search-cache';
 import {
   applyChange,
   dropReasons,

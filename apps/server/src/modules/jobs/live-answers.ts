@@ -638,13 +638,13 @@ function countRow(
     for (const days of [1, 7, 30]) if (row.postedUs >= nowUs - days * dayUs) countFixed(counts, 'posted_within', String(days), delta);
   if (passesOthers(how, 'location') && !countListed(counts, 'location', row.location, delta, row.location)) return false;
   if (passesOthers(how, 'category'))
-    for (const id of row.categoryIds) {
-      const value = String(id);
+    for (const categoryId of row.categoryIds) {
+      const value = String(categoryId);
       if (!countListed(counts, 'category', value, delta, delta > 0 ? labelOf('category', value) : undefined)) return false;
     }
   if (passesOthers(how, 'skills'))
-    for (const id of row.skillIds) {
-      const value = String(id);
+    for (const skillId of row.skillIds) {
+      const value = String(skillId);
       if (!countListed(counts, 'skills', value, delta, delta > 0 ? labelOf('skills', value) : undefined)) return false;
     }
   return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SearchCache, inSlices, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
+import { SearchCache, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
 
 const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
@@ -241,26 +241,6 @@ describe('the search cache', () => {
     once.set('browse', 10, 'b', { jobIds: [3], terms: null }, minute);
     once.apply(12, [row(11, 60, ['python']), row(12, 61, ['rust'])], new Map(), 1_200);
     expect([once.version, once.freshAs, once.get('browse')]).toEqual([12, 1_200, 'b+60+61']);
-  });
-
-  it('runs steps in slices, letting waiting work in between once a slice has run its time', async () => {
-    const order: string[] = [];
-    function* steps() {
-      order.push('a');
-      yield;
-      order.push('b');
-      yield;
-      order.push('c');
-      return 7;
-    }
-    setImmediate(() => order.push('waiting'));
-    expect((await inSlices(steps(), 0)).value).toBe(7);
-    expect(order).toEqual(['a', 'waiting', 'b', 'c']);
-    order.length = 0;
-    setImmediate(() => order.push('waiting'));
-    const { value, busyMs } = await inSlices(steps(), 60_000);
-    expect([value, order]).toEqual([7, ['a', 'b', 'c']]);
-    expect(busyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('drops answers outright unless told to keep them aside', () => {

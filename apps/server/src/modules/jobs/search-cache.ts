@@ -588,27 +588,6 @@ export class SearchCache<V> {
   }
 }
 
-/**
- * Runs steps (`SearchCache.applying`) to the end, letting the event loop run whatever is waiting
- * (requests, replies from the database) whenever a slice has run `sliceMs`: a catch-up that applies
- * many changes to many answers then delays a request by a slice at most, not by the whole catch-up.
- * Answers the result and the time spent running the steps.
- */
-export async function inSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<{ value: T; busyMs: number }> {
-  let busyMs = 0;
-  let began = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return { value: step.value, busyMs: busyMs + performance.now() - began };
-    const now = performance.now();
-    if (now - began >= sliceMs) {
-      busyMs += now - began;
-      await new Promise<void>((resume) => setImmediate(resume));
-      began = performance.now();
-    }
-  }
-}
-
 /** Runs steps (`SearchCache.applying`) to the end at once. */
 function drain<T>(steps: Generator<void, T, void>): T {
   for (;;) {
