@@ -670,6 +670,10 @@ export function createJobSearchService({
   }
 
   return {
+    /** Resolves once every answer being computed is kept or left out, and every page read is applied (`SearchCache.settled`). */
+    settled: async (): Promise<void> => {
+      await cache?.settled();
+    },
     /**
      * The cache's counts (answers served, computed, dropped by writes) and size, and why changes
      * dropped answers (counted for every search service of this process); undefined without a cache.

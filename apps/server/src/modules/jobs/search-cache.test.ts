@@ -126,6 +126,23 @@ describe('the search cache', () => {
     await vi.waitFor(() => expect(cache.get('nurse')).toBe('nurse'));
   });
 
+  it('tells when every answer computed is stored (settled): the request that computed one has it first', async () => {
+    let settling!: () => void;
+    const cache = new SearchCache<string>(100, undefined, false, () => new Promise<void>((resolve) => (settling = resolve)));
+    cache.apply(10, null);
+    const compute = async () => ({ value: 'nurse', reach: { jobIds: [], terms: 'nurs' } as AnswerReach, ttlMs: minute });
+    expect(await cache.getOrCompute('nurse', 10, compute)).toBe('nurse');
+    let settled = false;
+    const waiting = cache.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Not stored yet (the catch-up after its computation runs on): not settled.
+    expect([cache.size, settled]).toEqual([0, false]);
+    settling();
+    await waiting;
+    expect(cache.get('nurse')).toBe('nurse');
+    await cache.settled();
+  });
+
   it('keeps an answer whose page waits for a read where changes reach it, serving its last value meanwhile, and completes it by a read the first request asks for', async () => {
     // A value is "v<n>" or, waiting for a read, "v<n>?" (its page: job 1 and the jobs its changes brought).
     const pages = new Map<string, number[]>([['v1', [1]]]);

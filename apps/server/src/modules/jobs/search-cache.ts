@@ -185,6 +185,15 @@ export class SearchCache<V> {
     return this.applied;
   }
 
+  /**
+   * Resolves once no answer is being computed, stored or completed by a read. A request that computed
+   * an answer has it before it is stored (storing waits for a catch-up: `fly`); tests that go on to
+   * write wait for this, so that the write meets the answer kept.
+   */
+  async settled(): Promise<void> {
+    while (this.flights.size) await Promise.allSettled([...this.flights.values()]);
+  }
+
   get size(): number {
     return this.entries.size;
   }
