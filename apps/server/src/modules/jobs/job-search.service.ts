@@ -303,7 +303,19 @@ export function createJobSearchService({
       let outcome = kept.outcome;
       if (live.counts !== kept.live.counts) {
         const counted = countsOf(live.counts, limits);
-        outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets: renderFacets(counted.facets) };
+        // A picked category or skill no job counts is named as when computed (every one is in `labels`:
+        // one not there does not exist, unless the names are not read yet: then it is not told here).
+        const loaded = labelsFor === cache!.stats.flushes;
+        const facets = withPicked(
+          renderFacets(counted.facets),
+          { category: live.criteria.categories, skills: live.criteria.skills },
+          (facet, id) => labels.get(`${facet}:${id}`) ?? (loaded ? null : undefined),
+        );
+        if (!facets) {
+          dropReasons.set('a picked value not named', (dropReasons.get('a picked value not named') ?? 0) + 1);
+          return null;
+        }
+        outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets };
       }
       // A page that changed: its jobs in their new order, those it did not show (or the job changed)
       // read in the catch-up, with those an earlier change left to read (still on the page).
@@ -484,17 +496,14 @@ export function createJobSearchService({
 
   async function buildFacets(q: JobSearchQuery, rows: FacetRow[]): Promise<JobFacets> {
     const facets = renderFacets(rows);
-    // A picked category or skill that no longer matches anything still shows, with 0, so it can be unpicked.
-    async function withPicked(facet: 'category' | 'skills', picked: number[] | undefined): Promise<FacetValue[]> {
-      const values = facets[facet];
-      const missing = (picked ?? []).filter((id) => !values.some((v) => v.value === String(id)));
-      if (missing.length) {
-        const names = await findTaxonomyNames(db, facet === 'category' ? 'category' : 'skill', missing);
-        for (const id of missing) if (names.has(id)) values.push({ value: String(id), label: names.get(id)!, count: 0 });
-      }
-      return values;
+    const names = new Map<string, string>();
+    for (const facet of ['category', 'skills'] as const) {
+      const missing = pickedMissing(facets, facet, facet === 'category' ? q.category : q.skills);
+      if (missing.length)
+        for (const [id, name] of await findTaxonomyNames(db, facet === 'category' ? 'category' : 'skill', missing))
+          names.set(`${facet}:${id}`, name);
     }
-    return { ...facets, category: await withPicked('category', q.category), skills: await withPicked('skills', q.skills) };
+    return withPicked(facets, { category: q.category, skills: q.skills }, (facet, id) => names.get(`${facet}:${id}`) ?? null)!;
   }
 
   /**
@@ -654,14 +663,13 @@ export function createJobSearchService({
    */
   async function liveAnswerOf(computed: Awaited<ReturnType<typeof compute>>): Promise<LiveAnswer | null> {
     const { criteria: c, page, counts, asked, searched } = computed;
-    if (c.categories?.length || c.skills?.length) return null;
     const typed = asked !== searched && asked ? (await queryLexemesOf(asked)).lexemes : undefined;
     const terms = searched ? await queryLexemesOf(searched) : null;
     if (terms && terms.terms === null) return null;
     const ranked = c.text !== null && c.sort === 'relevance';
     if (ranked && (c.offset + c.limit > repo.rankCandidates || !page.candidates)) return null;
     return {
-      criteria: { ...withoutTaxonomy(c), terms: terms?.terms ?? null, ...(typed ? { typed } : {}) },
+      criteria: { ...c, terms: terms?.terms ?? null, ...(typed ? { typed } : {}) },
       page: page.map((r) => ({ id: r.id, postedUs: r.postedUs, salaryKey: r.salaryMax ?? r.salaryMin, rank: r.rank })),
       candidates: ranked ? candidatesOf(page.candidates!, page.everyMatch) : null,
       counts,
@@ -736,7 +744,35 @@ export function createJobSearchService({
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
 
-const withoutTaxonomy = ({ categories: _categories, skills: _skills, ...rest }: SearchCriteria) => rest;
+/** The picked categories or skills (`facet`) that no job counts: missing from its facet list. */
+function pickedMissing(facets: JobFacets, facet: 'category' | 'skills', picked: readonly number[] | undefined): number[] {
+  return [...new Set(picked ?? [])].filter((id) => !facets[facet].some((v) => v.value === String(id)));
+}
+
+/**
+ * The facets with each picked category or skill that no job counts listed last, with 0, so that it
+ * can be unpicked (in the order picked). `nameOf` names it: null when it does not exist (left out),
+ * undefined when that is not known (then the facets are not: null).
+ */
+function withPicked(
+  facets: JobFacets,
+  picked: { category?: readonly number[]; skills?: readonly number[] },
+  nameOf: (facet: 'category' | 'skills', id: number) => string | null | undefined,
+): JobFacets | null {
+  const out = { ...facets };
+  for (const facet of ['category', 'skills'] as const) {
+    const missing = pickedMissing(facets, facet, facet === 'category' ? picked.category : picked.skills);
+    if (!missing.length) continue;
+    const values = [...facets[facet]];
+    for (const id of missing) {
+      const label = nameOf(facet, id);
+      if (label === undefined) return null;
+      if (label !== null) values.push({ value: String(id), label, count: 0 });
+    }
+    out[facet] = values;
+  }
+  return out;
+}
 
 const severalWords = (text: string) => /\S\s+\S/.test(text.trim());
 

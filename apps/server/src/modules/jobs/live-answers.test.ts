@@ -88,7 +88,7 @@ function randomJob(random: () => number) {
   };
 }
 
-/** Searches of every kind the cache keeps up to date (corrected ones too), and a few it does not (phrases, categories). */
+/** Searches of every kind the cache keeps up to date (corrected ones, categories and skills too), and a few it does not (phrases). */
 function searches(): Array<Record<string, string>> {
   const list: Array<Record<string, string>> = [
     { search: 'cooper', page_size: '5' },
@@ -106,6 +106,9 @@ function searches(): Array<Record<string, string>> {
     { search: 'thatcher', posted_within: '7', page_size: '5' },
     { search: '"cooper wanted"', page_size: '5' },
     { search: 'farrier', category: String(categories[0]), page_size: '5' },
+    { skills: String(skills[0]), page_size: '5' },
+    { search: 'cooper', skills: `${skills[1]},${skills[2]}`, sort: 'salary', page_size: '4' },
+    { category: `${categories[0]},${categories[1]}`, employment_type: 'Full-time', page_size: '5', page: '2' },
     // Corrected to "cooper glazier" (its answer kept up to date for that text), and stop words only (searched without).
     { search: 'coopr glazer', page_size: '5' },
     { search: 'the and', sort: 'newest', page_size: '5' },
@@ -393,6 +396,70 @@ describe('applyChange (worked out without a database)', () => {
     expect(fewer.counts.facets.filter((f) => f.facet === 'skills')).toEqual([{ facet: 'skills', value: '4', label: 'Joinery', count: 1 }]);
     const none = applyChange(fewer, leaving(6, { skillIds: [4], location: 'P11' }), options)!;
     expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
+  });
+
+  it('counts a job by the categories and skills picked (any of them), and each facet by the other filters', () => {
+    const labelOf = (facet: string, value: string) => `${facet} ${value}`;
+    const picked = answer({}, { categories: [7, 9], skills: [3] });
+    // With a picked category and skill: it counts, and shows in both facets.
+    const both = applyChange(picked, coming(5, { categoryIds: [9], skillIds: [3, 4] }), { ...options, labelOf })!;
+    expect(both.counts.exact).toBe(41);
+    expect(both.counts.facets.filter((f) => f.facet === 'category' || f.facet === 'skills').map((f) => [f.value, f.count])).toEqual([
+      ['9', 1],
+      ['3', 1],
+      ['4', 1],
+    ]);
+    // Another category: not counted, but the category facet (counted without the category filter) gains it; the skills facet does not.
+    const other = applyChange(picked, coming(5, { categoryIds: [8], skillIds: [3] }), { ...options, labelOf })!;
+    expect(other.counts.exact).toBe(40);
+    expect(other.counts.facets.filter((f) => f.facet === 'category' || f.facet === 'skills').map((f) => [f.value, f.count])).toEqual([
+      ['8', 1],
+    ]);
+    // No skill picked: not counted, and only the skills facet gains.
+    const noSkill = applyChange(picked, coming(5, { categoryIds: [7], skillIds: [4] }), { ...options, labelOf })!;
+    expect(noSkill.counts.exact).toBe(40);
+    expect(noSkill.counts.facets.filter((f) => f.facet === 'category' || f.facet === 'skills').map((f) => [f.value, f.count])).toEqual([
+      ['4', 1],
+    ]);
+  });
+
+  it('lists a picked skill that has a job first, whatever its count: it takes the place of the least common, which comes back when it leaves', () => {
+    const labelOf = (facet: string, value: string) => (facet === 'skills' && value === '100' ? 'Rigging' : undefined);
+    // 25 skills listed (ids 1 to 25, 10 to 34 jobs), one spare (26, 5 jobs), and the rest at 3 or fewer.
+    const skillsListed = Array.from({ length: facetLimits.skills }, (_, i) => ({
+      facet: 'skills' as const,
+      value: String(i + 1),
+      label: `Skill ${i + 1}`,
+      count: 10 + i,
+    }));
+    const spare = { facet: 'skills' as const, value: '26', label: 'Skill 26', count: 5 };
+    const full = answer(
+      { counts: counts({ facets: skillsListed, spares: [spare], unlisted: { location: null, skills: 3 } }) },
+      { skills: [100] },
+    );
+    const skillsOf = (a: LiveAnswer | null) => a?.counts.facets.filter((f) => f.facet === 'skills').map((f) => `${f.value}:${f.count}`);
+    const sparesOf = (a: LiveAnswer | null) => a?.counts.spares.filter((f) => f.facet === 'skills').map((f) => `${f.value}:${f.count}`);
+    const rigging = applyChange(full, coming(5, { skillIds: [100] }), { ...options, labelOf })!;
+    expect(rigging.counts.exact).toBe(41);
+    // (The order of the rows is not the list's: rendering orders them.)
+    expect(skillsOf(rigging)?.sort()).toEqual(['100:1', ...skillsListed.slice(1).map((f) => `${f.value}:${f.count}`)].sort());
+    expect(sparesOf(rigging)).toEqual(['1:10', '26:5']);
+    // Once more: it stays first.
+    const twice = applyChange(rigging, coming(6, { skillIds: [100] }), { ...options, labelOf })!;
+    expect(skillsOf(twice)).toContain('100:2');
+    expect(sparesOf(twice)).toEqual(['1:10', '26:5']);
+    // Its job leaving: the least common comes back ahead of the spare.
+    const back = applyChange(rigging, leaving(5, { skillIds: [100] }), { ...options, labelOf })!;
+    expect(skillsOf(back)?.sort()).toEqual(skillsListed.map((f) => `${f.value}:${f.count}`).sort());
+    expect(sparesOf(back)).toEqual(['26:5']);
+    // The least common tied with the spare: which comes back is the database's choice (by name): not worked out here.
+    const tied = answer(
+      { counts: counts({ facets: skillsListed, spares: [{ ...spare, count: 10 }], unlisted: { location: null, skills: 3 } }) },
+      { skills: [100] },
+    );
+    const pushed = applyChange(tied, coming(5, { skillIds: [100] }), { ...options, labelOf })!;
+    expect(skillsOf(pushed)).toContain('100:1');
+    expect(applyChange(pushed, leaving(5, { skillIds: [100] }), { ...options, labelOf })).toBeNull();
   });
 
   it('orders candidates by relevance as sortsBefore does, ties in rank and time included', () => {

@@ -45,10 +45,10 @@ export interface SearchRow {
 }
 
 /**
- * What a search asks of a job (job-search.repository's criteria, checked on one row here; a
- * category or skill filter is not kept so), and its query's terms, null when it has no text.
+ * What a search asks of a job (job-search.repository's criteria, checked on one row here), and its
+ * query's terms, null when it has no text.
  */
-export type LiveCriteria = Omit<SearchCriteria, 'categories' | 'skills'> & {
+export type LiveCriteria = SearchCriteria & {
   terms: Term | null;
   /**
    * The lexemes of the text as typed, when the answer is for a corrected one (or for none: the typed
@@ -246,19 +246,22 @@ function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, no
   }
   if (c.isRemote !== undefined && row.isRemote !== c.isRemote) failing |= flagBits.is_remote;
   if (c.postedWithinDays !== undefined && row.postedUs < nowUs - c.postedWithinDays * dayUs) failing |= flagBits.posted_within;
+  // Any of the picked categories, any of the picked skills (the repository's `&&`).
+  if (c.categories?.length && !row.categoryIds.some((id) => c.categories!.includes(id))) failing |= flagBits.category;
+  if (c.skills?.length && !row.skillIds.some((id) => c.skills!.includes(id))) failing |= flagBits.skills;
   const all = failing === 0;
   return { base, all, matches: base && all, failing };
 }
 
-/** A bit for each filter with a facet (`check`'s `failing`); category and skill filters are not kept so. */
+/** A bit for each filter with a facet (`check`'s `failing`). */
 const flagBits: Record<FacetFlag | 'category' | 'skills', number> = {
   employment_type: 1,
   experience_level: 2,
   location: 4,
   is_remote: 8,
   posted_within: 16,
-  category: 0,
-  skills: 0,
+  category: 32,
+  skills: 64,
 };
 
 /** Whether a row passes every active filter but `name`'s (what a facet of `name` counts it by). */
@@ -361,7 +364,7 @@ export function applyChange(
         unlisted: { ...counts.unlisted },
       };
     }
-    if (counts !== live.counts && !countRow(counts, change.jobId, row, how, delta, labelOf, nowUs)) return dropped('a facet list');
+    if (counts !== live.counts && !countRow(counts, c, change.jobId, row, how, delta, labelOf, nowUs)) return dropped('a facet list');
     if (!how.matches) continue;
     if (staysCandidate) {
       if (delta < 0) continue;
@@ -614,6 +617,7 @@ function without<T extends Int32Array | Float64Array>(from: T, at: number): T {
 /** Counts a row's coming (+1) or leaving (-1) where it counts; false when that is not worked out here. */
 function countRow(
   counts: LiveCounts,
+  c: LiveCriteria,
   id: number,
   row: SearchRow,
   how: NonNullable<ReturnType<typeof check>>,
@@ -645,7 +649,7 @@ function countRow(
   if (passesOthers(how, 'skills'))
     for (const skillId of row.skillIds) {
       const value = String(skillId);
-      if (!countListed(counts, 'skills', value, delta, delta > 0 ? labelOf('skills', value) : undefined)) return false;
+      if (!countListed(counts, 'skills', value, delta, delta > 0 ? labelOf('skills', value) : undefined, c.skills)) return false;
     }
   return true;
 }
@@ -664,7 +668,8 @@ function countFixed(counts: LiveCounts, facet: FacetRow['facet'], value: string,
 /**
  * A value's count in a listed facet (values with none are left out). Categories list every value;
  * places and skills only the most common (`facetLimits`), with the next few kept as spares and
- * `unlisted` bounding the rest. False when the values listed are not known after the change.
+ * `unlisted` bounding the rest; picked skills with a job are listed first, whatever their counts
+ * (job-search.repository's facet query). False when the values listed are not known after the change.
  */
 function countListed(
   counts: LiveCounts,
@@ -673,6 +678,8 @@ function countListed(
   delta: -1 | 1,
   /** Its label, for a value that comes on (undefined when unknown: then it is not worked out). */
   label: string | undefined,
+  /** The skills the search picked (listed whenever they have a job). */
+  picked?: readonly number[],
 ): boolean {
   if (facet === 'category') {
     const at = counts.facets.findIndex((f) => f.facet === facet && f.value === value);
@@ -686,6 +693,7 @@ function countListed(
     counts.facets.push({ facet, value, label, count: 1 });
     return true;
   }
+  const pinned = ({ value: v }: { value: string }) => !!picked?.length && picked.includes(Number(v));
   const listed = counts.facets.filter((f) => f.facet === facet);
   const known = [...listed, ...counts.spares.filter((f) => f.facet === facet)];
   let bound = counts.unlisted[facet];
@@ -698,8 +706,8 @@ function countListed(
     changed = known[at] = { ...was, count: was.count + delta };
     const onList = listed.indexOf(was);
     if (onList >= 0) listed[onList] = changed;
-  } else if (delta > 0 && bound === null) {
-    // Every value was known: this one is new.
+  } else if (delta > 0 && (bound === null || pinned({ value }))) {
+    // Every value was known, or it is picked (listed whenever it has a job): this one is new.
     if (label === undefined) return false;
     changed = { facet, value, label, count: 1 };
     known.push(changed);
@@ -707,9 +715,12 @@ function countListed(
   // (A value left out that loses a job: the bound still bounds it.)
   const raised = bound !== counts.unlisted[facet];
   const counted = known.filter((f) => f.count > 0);
-  const limit = facetLimits[facet];
-  const listedNow = listed.filter((f) => f.count > 0);
-  const others = counted.filter((f) => !listedNow.includes(f));
+  // The picked values with a job take their places on the list; the rest go by their counts.
+  const pins = counted.filter(pinned);
+  const limit = facetLimits[facet] - pins.length;
+  if (limit < 1) return false;
+  const listedNow = listed.filter((f) => f.count > 0 && !pinned(f));
+  const others = counted.filter((f) => !pinned(f) && !listedNow.includes(f));
   // The list stays when each value on it is still ahead of each one off it (a value left out counts
   // as the bound); a tie stays decided as the database decided it (by name, in its collation) only
   // between values this change did not touch.
@@ -722,17 +733,18 @@ function countListed(
   let list = listedNow;
   if (!stays) {
     // Made again: the most common, each strictly ahead of every value off the list.
-    const order = [...counted].sort((a, b) => b.count - a.count);
+    const order = counted.filter((f) => !pinned(f)).sort((a, b) => b.count - a.count);
     if (order.length < limit && bound !== null) return false;
     const last = order[Math.min(limit, order.length) - 1];
     const next = Math.max(order[limit]?.count ?? 0, bound ?? 0);
     if (last && last.count <= next) return false;
     list = order.slice(0, limit);
   }
-  counts.facets = stays
-    ? counts.facets.map((f) => (f === was ? changed! : f)).filter((f) => f.facet !== facet || f.count > 0)
-    : [...counts.facets.filter((f) => f.facet !== facet), ...list];
-  counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...counted.filter((f) => !list.includes(f))];
+  counts.facets =
+    stays && !pins.length
+      ? counts.facets.map((f) => (f === was ? changed! : f)).filter((f) => f.facet !== facet || f.count > 0)
+      : [...counts.facets.filter((f) => f.facet !== facet), ...pins, ...list];
+  counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...counted.filter((f) => !pinned(f) && !list.includes(f))];
   counts.unlisted[facet] = bound;
   return true;
 }
