@@ -100,7 +100,9 @@ export const spareCandidates = 16;
 
 /**
  * Values of the short facet lists (places, skills) read beyond what they show, with their counts:
- * a cached answer's list is worked out again from them when a value falls out or one rises.
+ * a cached answer's list is worked out again from them when a value falls out or one rises. Which
+ * of values with the same count make a list goes by name in the "C" collation (code point order),
+ * an order live-answers.ts can tell too.
  */
 export const spareFacetValues = 8;
 
@@ -455,8 +457,8 @@ export async function countJobFacets(
     union all
     (select case when ord <= ${limits.location} then 'location' when ord <= ${limits.location + spareFacetValues} then 'location_spare'
         else 'location_next' end, value, value, n
-      from (select location as value, count(*)::int as n, row_number() over (order by count(*) desc, location) as ord
-        from base where ${others('location')} group by location order by 2 desc, 1 limit ${limits.location + spareFacetValues + 1}) as x)
+      from (select location as value, count(*)::int as n, row_number() over (order by count(*) desc, location collate "C") as ord
+        from base where ${others('location')} group by location order by 2 desc, location collate "C" limit ${limits.location + spareFacetValues + 1}) as x)
     union all
     (select 'category', x.id::text, t.name, x.n
       from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
@@ -464,9 +466,9 @@ export async function countJobFacets(
     union all
     (select case when ord <= ${limits.skills} then 'skills' when ord <= ${limits.skills + spareFacetValues} then 'skills_spare'
         else 'skills_next' end, id::text, name, n
-      from (select x.id, t.name, x.n, row_number() over (order by x.id = any(${selectedSkills}) desc, x.n desc, t.name) as ord
+      from (select x.id, t.name, x.n, row_number() over (order by x.id = any(${selectedSkills}) desc, x.n desc, t.name collate "C") as ord
         from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
-        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, 2 limit ${limits.skills + spareFacetValues + 1}) as y)`,
+        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, t.name collate "C" limit ${limits.skills + spareFacetValues + 1}) as y)`,
   );
   let total = 0;
   let scanned = 0;

@@ -654,9 +654,9 @@ function countRow(
   return true;
 }
 
-/** Whether a listed value stays ahead of a count off the list (see `countListed`). */
-const ahead = (on: FacetRow, off: number, offChanged: boolean, changed: FacetRow | undefined) =>
-  on.count > off || (on.count === off && on !== changed && !offChanged);
+/** The order of a short facet list's values: the most common first, a tie by name in code point order (see `countListed`). */
+const byCountThenName = (a: FacetRow, b: FacetRow) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+const surrogates = /[\uD800-\uDFFF]/;
 
 /** A value's count in a facet that lists each of its values (employment type, experience, remote, posted within). */
 function countFixed(counts: LiveCounts, facet: FacetRow['facet'], value: string, delta: -1 | 1): void {
@@ -697,16 +697,12 @@ function countListed(
   const listed = counts.facets.filter((f) => f.facet === facet);
   const known = [...listed, ...counts.spares.filter((f) => f.facet === facet)];
   let bound = counts.unlisted[facet];
-  // The changed value's row is replaced (rows are shared with the answer before the change) in the
-  // lists made here and, when the list stays, in the facets.
+  // The changed value's row is replaced, never changed (rows are shared with the answer before the change).
   const at = known.findIndex((f) => f.value === value);
   const was = known[at];
   let changed: FacetRow | undefined;
-  if (was) {
-    changed = known[at] = { ...was, count: was.count + delta };
-    const onList = listed.indexOf(was);
-    if (onList >= 0) listed[onList] = changed;
-  } else if (delta > 0 && (bound === null || pinned({ value }))) {
+  if (was) changed = known[at] = { ...was, count: was.count + delta };
+  else if (delta > 0 && (bound === null || pinned({ value }))) {
     // Every value was known, or it is picked (listed whenever it has a job): this one is new.
     if (label === undefined) return false;
     changed = { facet, value, label, count: 1 };
@@ -715,36 +711,29 @@ function countListed(
   // (A value left out that loses a job: the bound still bounds it.)
   const raised = bound !== counts.unlisted[facet];
   const counted = known.filter((f) => f.count > 0);
-  // The picked values with a job take their places on the list; the rest go by their counts.
+  // The picked values with a job take their places on the list first; the rest go in the facet
+  // statement's order: the most common first, a tie by name in code point order (its "C" collation;
+  // a name outside the Basic Multilingual Plane, whose UTF-16 order differs, is not told here).
   const pins = counted.filter(pinned);
   const limit = facetLimits[facet] - pins.length;
-  if (limit < 1) return false;
-  const listedNow = listed.filter((f) => f.count > 0 && !pinned(f));
-  const others = counted.filter((f) => !pinned(f) && !listedNow.includes(f));
-  // The list stays when each value on it is still ahead of each one off it (a value left out counts
-  // as the bound); a tie stays decided as the database decided it (by name, in its collation) only
-  // between values this change did not touch.
-  const stays =
-    (listedNow.length === limit || (listedNow.length < limit && !others.length && bound === null)) &&
-    listedNow.every(
-      (on) =>
-        others.every((off) => ahead(on, off.count, off === changed, changed)) && (bound === null || ahead(on, bound, raised, changed)),
-    );
-  let list = listedNow;
-  if (!stays) {
-    // Made again: the most common, each strictly ahead of every value off the list.
-    const order = counted.filter((f) => !pinned(f)).sort((a, b) => b.count - a.count);
-    if (order.length < limit && bound !== null) return false;
-    const last = order[Math.min(limit, order.length) - 1];
-    const next = Math.max(order[limit]?.count ?? 0, bound ?? 0);
-    if (last && last.count <= next) return false;
-    list = order.slice(0, limit);
+  const order = counted.filter((f) => !pinned(f));
+  if (limit < 1 || order.some((f) => surrogates.test(f.label))) return false;
+  order.sort(byCountThenName);
+  const list = order.slice(0, limit);
+  const last = list[list.length - 1];
+  const first = order[limit];
+  // Two values of one name and count across the list's end (the database's choice between them).
+  if (last && first && first.count === last.count && first.label === last.label) return false;
+  if (bound !== null) {
+    // Values left out, with up to `bound` jobs each, could fill the list or come before a value on it:
+    // each value on it must have more jobs, or as many in a tie the database decided (it was on the
+    // list, and neither it nor a value left out has changed since).
+    if (list.length < limit) return false;
+    const before = new Set(listed.map((f) => f.value));
+    if (list.some((f) => f.count < bound! || (f.count === bound && (f === changed || raised || !before.has(f.value))))) return false;
   }
-  counts.facets =
-    stays && !pins.length
-      ? counts.facets.map((f) => (f === was ? changed! : f)).filter((f) => f.facet !== facet || f.count > 0)
-      : [...counts.facets.filter((f) => f.facet !== facet), ...pins, ...list];
-  counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...counted.filter((f) => !pinned(f) && !list.includes(f))];
+  counts.facets = [...counts.facets.filter((f) => f.facet !== facet), ...pins, ...list];
+  counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...order.slice(limit)];
   counts.unlisted[facet] = bound;
   return true;
 }
