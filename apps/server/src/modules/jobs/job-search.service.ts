@@ -653,8 +653,9 @@ export function createJobSearchService({
 
   /**
    * What keeping a computed answer up to date needs, or null when it is not kept so (see
-   * live-answers.ts): a query form not read, a category or skill filter (picked values
-   * show apart), a relevance page past the ranked candidates. Words that match
+   * live-answers.ts): a query form not read, a relevance page past the ranked candidates.
+   * Category and skill filters are kept so (picked values no job counts are named when the
+   * answer is brought up to date: the updater's `withPicked`). Words that match
    * nothing and have no correction are kept so: a job posted with them comes to the answer, its
    * summary read in the catch-up. So is a corrected text's answer (or, for a text of stop words
    * only, the answer without it), with the words as typed: a job with one of them may change the
