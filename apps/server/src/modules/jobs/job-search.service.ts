@@ -20,6 +20,7 @@ import { SearchCache, rankKey, type AnswerReach, type AnswerUpdater, type Comple
 import {
   applyChange,
   dropReasons,
+  dropped,
   candidatesOf,
   countingPath,
   facetLimits,
@@ -289,8 +290,7 @@ export function createJobSearchService({
     rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
     update(kept, change, rankOf) {
       if (!kept.live) {
-        dropReasons.set('not kept up to date', (dropReasons.get('not kept up to date') ?? 0) + 1);
-        return null;
+        return dropped('not kept up to date');
       }
       const text = kept.live.criteria.text;
       const live = applyChange(kept.live, change, {
@@ -311,10 +311,7 @@ export function createJobSearchService({
           { category: live.criteria.categories, skills: live.criteria.skills },
           (facet, id) => labels.get(`${facet}:${id}`) ?? (loaded ? null : undefined),
         );
-        if (!facets) {
-          dropReasons.set('a picked value not named', (dropReasons.get('a picked value not named') ?? 0) + 1);
-          return null;
-        }
+        if (!facets) return dropped('a picked value not named');
         outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets };
       }
       // A page that changed: its jobs in their new order, those it did not show (or the job changed)
@@ -747,7 +744,9 @@ export type JobSearchService = ReturnType<typeof createJobSearchService>;
 
 /** The picked categories or skills (`facet`) that no job counts: missing from its facet list. */
 function pickedMissing(facets: JobFacets, facet: 'category' | 'skills', picked: readonly number[] | undefined): number[] {
-  return [...new Set(picked ?? [])].filter((id) => !facets[facet].some((v) => v.value === String(id)));
+  // Most answers pick none: nothing made for them (this runs for each answer a write brings up to date).
+  if (!picked?.length) return [];
+  return [...new Set(picked)].filter((id) => !facets[facet].some((v) => v.value === String(id)));
 }
 
 /**

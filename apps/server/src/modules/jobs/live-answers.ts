@@ -290,7 +290,8 @@ export function sortsBefore(c: LiveCriteria, a: SortKey, b: SortKey): boolean {
 
 /** How many answers changes dropped in this process, by why (the benchmark prints them). */
 export const dropReasons = new Map<string, number>();
-function dropped(reason: string): null {
+/** Counts an answer dropped by `reason` (for the benchmark): null, what a change not worked out answers. */
+export function dropped(reason: string): null {
   dropReasons.set(reason, (dropReasons.get(reason) ?? 0) + 1);
   return null;
 }
