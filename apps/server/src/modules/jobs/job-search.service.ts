@@ -25,6 +25,7 @@ import {
   countingPath,
   facetLimits,
   rankWanted,
+  type LabelOf,
   type LiveAnswer,
   type LiveCounts,
   type Thresholds,
@@ -286,6 +287,7 @@ export function createJobSearchService({
   // Every category's and skill's name (`loadLabels`), for a value a kept answer's facet gains;
   // forgotten whenever the cache is emptied (a rename empties it) and read again.
   const labels = new Map<string, string>();
+  const labelOf: LabelOf = (facet, value) => labels.get(`${facet}:${value}`);
   const updater: AnswerUpdater<Kept> = {
     rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
     update(kept, change, rankOf) {
@@ -295,7 +297,7 @@ export function createJobSearchService({
       const text = kept.live.criteria.text;
       const live = applyChange(kept.live, change, {
         rank: text === null ? undefined : rankOf(text),
-        labelOf: (facet, value) => labels.get(`${facet}:${value}`),
+        labelOf,
         thresholds: limits,
       });
       if (!live) return null;

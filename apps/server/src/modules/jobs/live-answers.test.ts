@@ -481,7 +481,10 @@ describe('applyChange (worked out without a database)', () => {
       .sort((a, b) => (sortsBefore(criteria, a.key, b.key) ? -1 : sortsBefore(criteria, b.key, a.key) ? 1 : 0))
       .map((x) => x.i);
     expect(relevanceOrder(k, 300)).toEqual(expected);
-    expect(relevanceOrder(k, 200)).toEqual(expected.filter((i) => i < 200));
+    const first200 = expected.filter((i) => i < 200);
+    expect(relevanceOrder(k, 200)).toEqual(first200);
+    // Only the first places, picked rather than sorted (a page and those before it): the same places.
+    for (const take of [0, 1, 20, 60, 199, 200, 250]) expect(relevanceOrder(k, 200, take)).toEqual(first200.slice(0, take));
   });
 
   it('leaves the answer it is given as it was (a kept answer may still be served while its successor waits for a read)', () => {

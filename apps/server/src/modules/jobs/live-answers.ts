@@ -190,13 +190,19 @@ function lexemesOf(row: SearchRow): ReadonlySet<string> {
   if (!set) lexemeSets.set(row, (set = new Set(row.lexemes)));
   return set;
 }
-/** Where a row's words stand, read from its vector once, when a phrase first asks. */
-const rowPositions = new WeakMap<SearchRow, Positions>();
-function wordPositionsOf(row: SearchRow): Positions | undefined {
-  if (row.vector === undefined) return undefined;
-  let positions = rowPositions.get(row);
-  if (!positions) rowPositions.set(row, (positions = positionsOf(row.vector)));
-  return positions;
+/**
+ * Where a row's words stand, read from its vector once, when a phrase first asks: the asking
+ * function is made once per row too (every answer a change reaches asks through it).
+ */
+const rowPositions = new WeakMap<SearchRow, () => Positions | undefined>();
+function wordPositionsOf(row: SearchRow): () => Positions | undefined {
+  let ask = rowPositions.get(row);
+  if (!ask) {
+    let positions: Positions | undefined;
+    ask = () => (row.vector === undefined ? undefined : (positions ??= positionsOf(row.vector)));
+    rowPositions.set(row, ask);
+  }
+  return ask;
 }
 type FacetFlag = 'employment_type' | 'experience_level' | 'location' | 'is_remote' | 'posted_within';
 
@@ -223,7 +229,7 @@ function placeOf(text: string): string | null {
 function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
   const salaryHigh = row.salaryMax ?? row.salaryMin;
   const salaryLow = row.salaryMin ?? row.salaryMax;
-  const words = c.terms === null || matchesTerms(c.terms, lexemes, () => wordPositionsOf(row));
+  const words = c.terms === null || matchesTerms(c.terms, lexemes, wordPositionsOf(row));
   if (words === undefined) return null;
   const base =
     row.isOpen &&
@@ -296,6 +302,8 @@ export function dropped(reason: string): null {
   return null;
 }
 
+const leavingThenComing = [-1, 1] as const;
+
 /** A change, as applying it needs it: the job, and its search rows before and after (null: none). */
 export interface RowChange {
   jobId: number;
@@ -349,11 +357,11 @@ export function applyChange(
   if (onPage && !ranked(c) && !window && !inPlace) return dropped('a job on a page not ranked');
   // Ranked: the candidates that came, left or moved, old and new places (the page is made again unless all come after it).
   const moved: SortKey[] = [];
-  const steps: Array<[SearchRow, NonNullable<ReturnType<typeof check>>, -1 | 1]> = [];
-  if (before && change.before) steps.push([change.before, before, -1]);
-  if (after && change.after) steps.push([change.after, after, 1]);
-  for (const [row, how, delta] of steps) {
-    if (!how.base) continue;
+  // The job leaving as it was (-1), then coming as it is (+1).
+  for (const delta of leavingThenComing) {
+    const row = delta < 0 ? change.before : change.after;
+    const how = delta < 0 ? before : after;
+    if (!row || !how?.base) continue;
     if (counts === live.counts && counted(counts, change.jobId, how)) {
       counts = {
         ...counts,
@@ -500,13 +508,28 @@ function pageAfter(c: LiveCriteria, page: SortKey[], job: SortKey, delta: -1 | 1
 
 /**
  * The first `count` candidates' places in `sortsBefore`'s relevance order (rank, then newest, then
- * the higher id), read off the columns (no key made per comparison).
+ * the higher id), read off the columns (no key made per comparison); only the first `take` of that
+ * order when fewer are wanted (a page and those before it): they are picked, not every place sorted.
  */
-export function relevanceOrder(k: Candidates, count: number): number[] {
+export function relevanceOrder(k: Candidates, count: number, take = count): number[] {
   const { ids, postedUs, ranks } = k;
-  return Array.from({ length: Math.min(ids.length, count) }, (_, i) => i).sort(
-    (a, b) => ranks[b]! - ranks[a]! || postedUs[b]! - postedUs[a]! || ids[b]! - ids[a]!,
-  );
+  const n = Math.min(ids.length, count);
+  const before = (a: number, b: number) =>
+    ranks[a]! > ranks[b]! || (ranks[a] === ranks[b] && (postedUs[a]! > postedUs[b]! || (postedUs[a] === postedUs[b] && ids[a]! > ids[b]!)));
+  if (take >= n) return Array.from({ length: n }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  // The best `take` so far, in order: a place goes in where it belongs, and the last falls off.
+  const best: number[] = [];
+  if (take <= 0) return best;
+  for (let i = 0; i < n; i++) {
+    if (best.length === take && !before(i, best[take - 1]!)) continue;
+    let at = best.length === take ? take - 1 : best.length;
+    while (at > 0 && before(i, best[at - 1]!)) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = i;
+  }
+  return best;
 }
 
 /**
@@ -514,7 +537,7 @@ export function relevanceOrder(k: Candidates, count: number): number[] {
  * page's statement orders them. `known` gives pay keys of jobs it showed (unused by this order).
  */
 function rankedPage(c: LiveCriteria, k: Candidates, known: readonly SortKey[]): SortKey[] {
-  const order = relevanceOrder(k, rankCandidates);
+  const order = relevanceOrder(k, rankCandidates, c.offset + c.limit);
   return order.slice(c.offset, c.offset + c.limit).map((i) => {
     const key = candidateAt(k, i);
     return { ...key, salaryKey: known.find((p) => p.id === key.id)?.salaryKey ?? null };

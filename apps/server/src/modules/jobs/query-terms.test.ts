@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayMatch, needsNoWord, phraseMatches, positionsOf, readTsquery, wordsOf } from './query-terms';
+import { keyWords, mayMatch, phraseMatches, positionsOf, readTsquery, type Term } from './query-terms';
 
 /** The query as terms. */
 const parseTsquery = (text: string) => readTsquery(text).terms;
@@ -38,14 +38,39 @@ describe('what a query needs of a job', () => {
     expect(mayMatch(query, new Set(['python', 'develop']))).toBe(true);
     expect(mayMatch(query, new Set(['python', 'senior']))).toBe(false);
     expect(mayMatch(query, new Set(['rust', 'java']))).toBe(true);
-    expect(wordsOf(query).sort()).toEqual(['develop', 'python', 'rust']);
-    expect(needsNoWord(query)).toBe(false);
-    expect(needsNoWord(parseTsquery("!'java'")!)).toBe(true);
-    expect(needsNoWord(parseTsquery("'python' | !'java'")!)).toBe(true);
+    // Indexed by one word of each alternative (the longest of those that all must stand).
+    expect(keyWords(query)!.sort()).toEqual(['develop', 'rust']);
+    expect(keyWords(parseTsquery("!'java'")!)).toBeNull();
+    expect(keyWords(parseTsquery("'python' | !'java'")!)).toBeNull();
     // A phrase needs all its words, wherever they stand.
     const phrase = parseTsquery("'data' <2> 'scienc'")!;
     expect([mayMatch(phrase, new Set(['scienc', 'data'])), mayMatch(phrase, new Set(['data']))]).toEqual([true, false]);
-    expect(wordsOf(phrase)).toEqual(['data', 'scienc']);
+    expect(keyWords(phrase)).toEqual(['scienc']);
+  });
+
+  it('indexes a query by words one of which every job it may match has, and by none when it needs none', () => {
+    // Random queries over a few words, against every set of those words.
+    const words = ['a', 'bb', 'ccc', 'dddd'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const termOf = (depth: number): Term => {
+      const roll = random();
+      if (depth === 0 || roll < 0.3) return words[Math.floor(random() * words.length)]!;
+      if (roll < 0.4) return { phrase: words.filter(() => random() < 0.5), gaps: [] };
+      if (roll < 0.5) return { not: termOf(depth - 1) };
+      const parts = Array.from({ length: Math.floor(random() * 3) }, () => termOf(depth - 1));
+      return roll < 0.75 ? { and: parts } : { or: parts };
+    };
+    const sets = Array.from({ length: 1 << words.length }, (_, bits) => new Set(words.filter((_, i) => bits & (1 << i))));
+    let indexed = 0;
+    for (let i = 0; i < 500; i++) {
+      const term = termOf(3);
+      const keys = keyWords(term);
+      expect(keys === null).toBe(mayMatch(term, new Set()));
+      if (keys) indexed++;
+      for (const set of sets) if (mayMatch(term, set) && keys) expect(keys.some((word) => set.has(word))).toBe(true);
+    }
+    expect(indexed).toBeGreaterThan(100);
   });
 
   it("reads where a job's words stand from its vector, and tells a phrase from them", () => {

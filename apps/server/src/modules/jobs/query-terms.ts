@@ -117,17 +117,32 @@ export function mayMatch(term: Term, lexemes: ReadonlySet<string>): boolean {
   return true;
 }
 
-/** The words a job must have one of to be found (not those under an exclusion). */
-export function wordsOf(term: Term): string[] {
+/**
+ * Few words one of which every job the query may match has (`mayMatch`), or null when it may match
+ * a job without any particular word (`-java` alone): what a cache indexes an answer by. Of the
+ * terms that all must match, one is enough, the one needing the fewest words (the longest word
+ * first, as longer words are rarer); of alternatives, each one's.
+ */
+export function keyWords(term: Term): string[] | null {
   if (typeof term === 'string') return [term];
-  if ('phrase' in term) return term.phrase;
-  if ('and' in term) return term.and.flatMap(wordsOf);
-  if ('or' in term) return term.or.flatMap(wordsOf);
-  return [];
+  if ('phrase' in term) return term.phrase.length ? [term.phrase.reduce((a, b) => (b.length > a.length ? b : a))] : null;
+  if ('not' in term) return null;
+  if ('or' in term) {
+    const words = new Set<string>();
+    for (const part of term.or) {
+      const some = keyWords(part);
+      if (!some) return null;
+      for (const word of some) words.add(word);
+    }
+    return [...words];
+  }
+  let best: string[] | null = null;
+  for (const part of term.and) {
+    const some = keyWords(part);
+    if (some && (!best || some.length < best.length || (some.length === best.length && some[0]!.length > best[0]!.length))) best = some;
+  }
+  return best;
 }
-
-/** Whether the query can find jobs without any particular word (`-java` alone): any job can reach its answer. */
-export const needsNoWord = (term: Term): boolean => mayMatch(term, new Set());
 
 /** A job's words and where they stand, from its vector's text form (`'data':1,5B 'scienc':2`). */
 export type Positions = ReadonlyMap<string, readonly number[]>;

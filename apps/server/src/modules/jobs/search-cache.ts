@@ -18,7 +18,7 @@
  * one computation brings it up to date in the background, instead of waiting for that computation.
  */
 import { pacer } from '../../lib/pace';
-import { mayMatch, needsNoWord, wordsOf, type Term } from './query-terms';
+import { keyWords, mayMatch, type Term } from './query-terms';
 import type { RowChange, SearchRow } from './live-answers';
 
 /**
@@ -83,9 +83,8 @@ export interface AnswerReach {
   terms: Term | null;
 }
 
-/** The words one of which a job must have to reach an answer, or null: any job can. */
-const wordsNeeded = (reach: AnswerReach): string[] | null =>
-  reach.terms === null || needsNoWord(reach.terms) ? null : [...new Set(wordsOf(reach.terms))];
+/** Words one of which a job must have to reach an answer (`keyWords`), or null: any job can. */
+const wordsNeeded = (reach: AnswerReach): string[] | null => (reach.terms === null ? null : keyWords(reach.terms));
 
 interface Entry<V> extends AnswerReach {
   /** The index's words for it (`wordsNeeded`). */
@@ -475,12 +474,15 @@ export class SearchCache<V> {
       this.clear();
       return;
     }
+    // What bringing each answer up to date asks of the change, made once for them all.
+    const rows = change.rows && { jobId: change.jobId, ...change.rows };
+    const rankOf = (text: string) => ranks.get(rankKey(change.version, text));
     for (const key of this.reached(change)) {
       yield;
       // Gone since it was found (dropped by an earlier change, or expired), or kept aside.
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
-      const updated = this.updated(entry, change, ranks);
+      const updated = this.updated(entry, change, rows, rankOf);
       if (updated === null) {
         this.stats.dropped++;
         this.forget(key, asOf);
@@ -508,10 +510,15 @@ export class SearchCache<V> {
    * search rows, or with the job read again when only how it shows changed and its page shows it.
    * Null: dropped.
    */
-  private updated(entry: Entry<V>, change: SearchChange, ranks: ReadonlyMap<string, number>): V | null {
+  private updated(
+    entry: Entry<V>,
+    change: SearchChange,
+    rows: RowChange | undefined,
+    rankOf: (text: string) => number | undefined,
+  ): V | null {
     const jobId = change.jobId!;
     if (!this.updater) return null;
-    if (change.rows) return this.updater.update(entry.value, { jobId, ...change.rows }, (text) => ranks.get(rankKey(change.version, text)));
+    if (rows) return this.updater.update(entry.value, rows, rankOf);
     if (change.lexemes === null && entry.jobIds.includes(jobId)) return this.updater.reread?.(entry.value, jobId) ?? null;
     return null;
   }
@@ -523,14 +530,11 @@ export class SearchCache<V> {
     const keys = new Set(this.byJob.get(change.jobId!));
     if (change.lexemes !== null) {
       for (const key of this.wordless) keys.add(key);
-      // The answers sharing a word with the job, then those whose query the job may match.
+      // The answers indexed by a word of the job (`wordsNeeded`), then those whose query the job may match.
       const lexemes = new Set(change.lexemes);
-      const checked = new Set<string>();
       for (const lexeme of lexemes) {
         for (const key of this.byLexeme.get(lexeme) ?? []) {
-          if (checked.has(key)) continue;
-          checked.add(key);
-          if (mayMatch(this.entries.get(key)!.terms!, lexemes)) keys.add(key);
+          if (!keys.has(key) && mayMatch(this.entries.get(key)!.terms!, lexemes)) keys.add(key);
         }
       }
     }
