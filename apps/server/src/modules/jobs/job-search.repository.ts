@@ -110,7 +110,7 @@ export const spareFacetValues = 8;
  * Jobs read just before and just after a page not ranked (newest or best paid first), in its
  * order: a job coming before the page or leaving it shifts the page by one, worked out from them.
  */
-export const sparePageJobs = 10;
+export const sparePageJobs = 20;
 
 /**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by

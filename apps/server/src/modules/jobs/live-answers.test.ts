@@ -372,8 +372,16 @@ describe('applyChange (worked out without a database)', () => {
     const gained = applyChange(full, coming(5, { location: 'Elsewhere' }), options)!;
     expect(gained.counts.unlisted.location).toBe(4);
     expect(gained.counts.facets.filter((f) => f.facet === 'location').sort(byValue)).toEqual([...full.counts.facets].sort(byValue));
-    // Once more: it could tie with the least listed, whose order is then by name.
+    // Once more: it could tie with the least listed, whose order is then by name: "Elsewhere" before "P0".
     expect(applyChange(gained, coming(6, { location: 'Elsewhere' }), options)).toBeNull();
+    // A place named after the least listed may tie with it: it stays behind, and the list stays (until it could pass it).
+    const zagreb = applyChange(gained, coming(6, { location: 'Zagreb' }), options)!;
+    expect(zagreb.counts.unlisted.location).toBe(5);
+    expect(zagreb.counts.facets.filter((f) => f.facet === 'location').sort(byValue)).toEqual([...full.counts.facets].sort(byValue));
+    expect(applyChange(zagreb, coming(8, { location: 'Zagreb' }), options)).toBeNull();
+    // That tie was told: P0 still comes before every place left out while nothing changes at the bound.
+    expect(applyChange(zagreb, coming(9, { location: 'P5' }), options)?.counts.unlisted.location).toBe(5);
+    expect(applyChange(zagreb, leaving(9, { location: 'P0' }), options)).toBeNull();
     // The least listed loses one: it could fall to a left-out place's count.
     expect(applyChange(gained, leaving(7, { location: 'P0' }), options)).toBeNull();
     expect(applyChange(full, leaving(7, { location: 'P1' }), options)?.counts.facets.find((f) => f.value === 'P1')).toMatchObject({

@@ -750,11 +750,16 @@ function countListed(
   if (last && first && first.count === last.count && first.label === last.label) return false;
   if (bound !== null) {
     // Values left out, with up to `bound` jobs each, could fill the list or come before a value on it:
-    // each value on it must have more jobs, or as many in a tie the database decided (it was on the
-    // list, and neither it nor a value left out has changed since).
+    // each value on it must come before every one of them, with more jobs, or as many and
+    // - when a value left out has just gained one (`raised`: only it may now have `bound` jobs, the
+    //   others one fewer at most), a name before its name;
+    // - else, in a tie already told: it was on the list, neither it nor a value left out has changed
+    //   since, and it came before every value left out then (as the database told it, or as above).
     if (list.length < limit) return false;
     const before = new Set(listed.map((f) => f.value));
-    if (list.some((f) => f.count < bound! || (f.count === bound && (f === changed || raised || !before.has(f.value))))) return false;
+    const beforeRisen = (f: FacetRow) => label !== undefined && !surrogates.test(label) && f.label < label;
+    if (list.some((f) => f.count < bound! || (f.count === bound && (raised ? !beforeRisen(f) : f === changed || !before.has(f.value)))))
+      return false;
   }
   counts.facets = [...counts.facets.filter((f) => f.facet !== facet), ...pins, ...list];
   counts.spares = [...counts.spares.filter((f) => f.facet !== facet), ...order.slice(limit)];
