@@ -1,14 +1,15 @@
-// npm run bench:search-catch-up [-- --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3]
+// npm run bench:search-catch-up [-- --jobs 100000 --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3]
 //
-// What a write costs the process that keeps search answers up to date, apart from any HTTP traffic
-// and from the other processes sharing the machine: the search service alone (no server), its cache
-// warmed with the benchmark's 5,000 Zipf searches (bench/search/mix.ts), then searched at a low rate
+// What a write costs the process that keeps search answers up to date, apart from HTTP traffic and
+// from searchers competing for the cores: the search service alone (no server), its cache warmed
+// with the benchmark's 5,000 Zipf searches (bench/search/mix.ts), then searched at a low rate
 // (`rate` a second, enough for the catch-ups to run) for `seconds` without writes and then with
-// `writes` job writes a second (bench:search's write load). Each run prints the process's processor
+// `writes` job writes a second (bench:search's write load, whose client runs in this process too:
+// 20 statements a second, little beside the catch-ups). Each run prints the process's processor
 // time, the catch-ups' busy time and the answers brought up to date or dropped; the difference
 // between the runs with and without writes, per write, is the figure to compare between two
-// versions of the code (it does not depend on how busy the machine is, as latencies do).
-// Needs the database `bench:search` seeds (run it once first).
+// versions of the code (steadier than latencies, which depend on everything else the machine runs).
+// Seeds the database as `bench:search` does, or reuses it (seed.ts).
 import { parseArgs } from 'node:util';
 import { jobSearchQuery } from '../../packages/shared/src/index';
 import { loadConfig } from '../../apps/server/src/config';
@@ -16,9 +17,11 @@ import { openPostgres } from '../../apps/server/src/db/client';
 import { createJobSearchService } from '../../apps/server/src/modules/jobs/job-search.service';
 import { createRandom } from '../../apps/server/src/db/seed/job-text';
 import { buildSearches, startWriteLoad, zipf } from './mix';
+import { seedBenchDatabase } from './seed';
 
 const { values: args } = parseArgs({
   options: {
+    jobs: { type: 'string', default: '100000' },
     database: { type: 'string', default: 'jp_bench_search' },
     seconds: { type: 'string', default: '10' },
     writes: { type: 'string', default: '20' },
@@ -26,8 +29,12 @@ const { values: args } = parseArgs({
     repeat: { type: 'string', default: '3' },
   },
 });
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = base.replace(/\/[^/]*$/, `/${args.database}`);
+const { url: databaseUrl } = await seedBenchDatabase({
+  serverUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  database: args.database,
+  jobs: Number(args.jobs),
+  log: (line) => console.log(`  ${line}`),
+});
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl });
 const database = await openPostgres(databaseUrl);
 const service = createJobSearchService({
