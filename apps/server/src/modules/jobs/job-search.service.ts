@@ -24,6 +24,7 @@ import {
   candidatesOf,
   countingPath,
   facetLimits,
+  gateOf,
   rankWanted,
   type LabelOf,
   type LiveAnswer,
@@ -330,6 +331,7 @@ export function createJobSearchService({
     unread: (kept) => kept.unread !== undefined,
     reread: (kept, jobId) => (kept.live ? { ...kept, unread: [...new Set([...(kept.unread ?? []), jobId])] } : null),
     pageOf: (kept) => kept.live?.page.map((k) => k.id) ?? [],
+    gate: (kept) => (kept.live ? gateOf(kept.live) : null),
   };
   /**
    * The jobs answers brought up to date newly show, read for each answer the cache asks for in the

@@ -227,20 +227,32 @@ function placeOf(text: string): string | null {
  * whose words' positions are not known or may be read otherwise).
  */
 function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, nowUs: number) {
-  const salaryHigh = row.salaryMax ?? row.salaryMin;
-  const salaryLow = row.salaryMin ?? row.salaryMax;
   const words = c.terms === null || matchesTerms(c.terms, lexemes, wordPositionsOf(row));
   if (words === undefined) return null;
-  const base =
+  const failing = failingFilters(c, row, nowUs);
+  if (failing === null) return null;
+  const base = words && meetsBase(c, row);
+  const all = failing === 0;
+  return { base, all, matches: base && all, failing };
+}
+
+/** Whether a row meets the conditions without a facet but the words: public, pay, currency, company. */
+function meetsBase(c: LiveCriteria, row: SearchRow): boolean {
+  const salaryHigh = row.salaryMax ?? row.salaryMin;
+  const salaryLow = row.salaryMin ?? row.salaryMax;
+  return (
     row.isOpen &&
     row.companyApproved &&
     (row.deadline === null || row.deadline >= c.today) &&
-    words &&
     (c.salaryMin === undefined || (salaryHigh !== null && salaryHigh >= c.salaryMin)) &&
     (c.salaryMax === undefined || (salaryLow !== null && salaryLow <= c.salaryMax)) &&
     (c.currency === undefined || row.currency === c.currency) &&
-    (c.company === undefined || row.companyId === c.company);
-  // The filters with a facet that the row fails, a bit each (`flagBits`).
+    (c.company === undefined || row.companyId === c.company)
+  );
+}
+
+/** The filters with a facet that a row fails, a bit each (`flagBits`); null when a place is not told here (`check`). */
+function failingFilters(c: LiveCriteria, row: SearchRow, nowUs: number): number | null {
   let failing = 0;
   if (c.employmentTypes?.length && !(c.employmentTypes as string[]).includes(row.employmentType)) failing |= flagBits.employment_type;
   if (c.experienceLevels?.length && !(c.experienceLevels as string[]).includes(row.experienceLevel)) failing |= flagBits.experience_level;
@@ -255,8 +267,30 @@ function check(c: LiveCriteria, row: SearchRow, lexemes: ReadonlySet<string>, no
   // Any of the picked categories, any of the picked skills (the repository's `&&`).
   if (c.categories?.length && !row.categoryIds.some((id) => c.categories!.includes(id))) failing |= flagBits.category;
   if (c.skills?.length && !row.skillIds.some((id) => c.skills!.includes(id))) failing |= flagBits.skills;
-  const all = failing === 0;
-  return { base, all, matches: base && all, failing };
+  return failing;
+}
+
+/**
+ * A test that a job's row, before or after a change, must pass for the change to alter the answer
+ * (the search cache does not visit an answer for a change whose rows both fail it, unless its page
+ * shows the job): the row is public with the pay, currency and company asked for, and either passes
+ * every filter with a facet or is of the sample the counts are made on (then it counts in a facet
+ * even when it fails that facet's filter). The words are not tested (the cache's word index does
+ * that), nor how long ago it was posted. It passes a row it cannot tell (`check`'s null). Null: any
+ * row may alter the answer (one for a corrected text: a job with a word as typed may change the
+ * correction).
+ */
+export function gateOf(live: LiveAnswer): ((row: SearchRow, jobId: number) => boolean) | null {
+  const c = live.criteria;
+  if (c.typed?.length) return null;
+  // The sample whose jobs count in the facets whatever their filters (`counted`): one in `every`.
+  const every = Math.min(live.counts.facetEvery, live.counts.fine !== null ? 16 : 128);
+  return (row, jobId) => {
+    if (!meetsBase(c, row)) return false;
+    if (jobId % every === 0) return true;
+    const failing = failingFilters(c, row, -Infinity);
+    return failing === null || failing === 0;
+  };
 }
 
 /** A bit for each filter with a facet (`check`'s `failing`). */

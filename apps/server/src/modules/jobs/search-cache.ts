@@ -49,7 +49,17 @@ export interface AnswerUpdater<V> {
   reread?(value: V, jobId: number): V | null;
   /** The jobs the value's page shows (an answer waiting for a read is indexed by them). */
   pageOf?(value: V): readonly number[];
+  /**
+   * A test that a job's search row, before or after a change, must pass for the change to alter the
+   * value, unless its page shows the job (live-answers' `gateOf`): made once, when the answer is
+   * stored (it must hold for every value the answer is brought up to date to). An answer whose
+   * word index reaches it for a change whose rows both fail it is not visited. Null: any may.
+   */
+  gate?(value: V): Gate | null;
 }
+
+/** `AnswerUpdater.gate`'s test. */
+export type Gate = (row: SearchRow, jobId: number) => boolean;
 
 /**
  * An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`), for the
@@ -89,6 +99,8 @@ const wordsNeeded = (reach: AnswerReach): string[] | null => (reach.terms === nu
 interface Entry<V> extends AnswerReach {
   /** The index's words for it (`wordsNeeded`). */
   words: string[] | null;
+  /** What a changed job's row must pass to alter it (`AnswerUpdater.gate`). */
+  gate: Gate | null;
   value: V;
   expires: number;
   /** Set when a change dropped it (`keepDropped`): when it was last known right. */
@@ -402,8 +414,8 @@ export class SearchCache<V> {
         const completed = complete(entry.value, (jobId) => (named?.get(jobId) ?? -Infinity) > asked);
         if (completed === null) return undefined;
         entry.value = completed;
-        delete entry.shown;
-        delete entry.named;
+        entry.shown = undefined;
+        entry.named = undefined;
         this.stats.patched++;
         return completed;
       }),
@@ -461,7 +473,18 @@ export class SearchCache<V> {
     }
     this.remove(key);
     const words = wordsNeeded(reach);
-    this.entries.set(key, { ...reach, words, value, expires: now + ttlMs });
+    // Every field set from the start (and cleared to undefined, never deleted): entries keep one shape.
+    this.entries.set(key, {
+      jobIds: reach.jobIds,
+      terms: reach.terms,
+      words,
+      gate: this.updater?.gate?.(value) ?? null,
+      value,
+      expires: now + ttlMs,
+      asOf: undefined,
+      shown: undefined,
+      named: undefined,
+    });
     this.stored++;
     for (const id of reach.jobIds) addTo(this.byJob, id, key);
     if (words === null) this.wordless.add(key);
@@ -498,8 +521,8 @@ export class SearchCache<V> {
         if (page) this.reindex(key, entry, page);
         this.waiting.add(key);
       } else {
-        delete entry.shown;
-        delete entry.named;
+        entry.shown = undefined;
+        entry.named = undefined;
       }
       entry.value = updated;
     }
@@ -527,14 +550,21 @@ export class SearchCache<V> {
   private reached(change: SearchChange): Set<string> {
     const known = this.reachedBy.get(change);
     if (known?.stored === this.stored) return known.keys;
-    const keys = new Set(this.byJob.get(change.jobId!));
+    const jobId = change.jobId!;
+    const keys = new Set(this.byJob.get(jobId));
     if (change.lexemes !== null) {
-      for (const key of this.wordless) keys.add(key);
+      // An answer whose gate both rows fail is not reached (unless its page shows the job: above).
+      const { before = null, after = null } = change.rows ?? {};
+      const passes = (gate: Gate | null) =>
+        !change.rows || gate === null || (before !== null && gate(before, jobId)) || (after !== null && gate(after, jobId));
+      for (const key of this.wordless) if (passes(this.entries.get(key)!.gate)) keys.add(key);
       // The answers indexed by a word of the job (`wordsNeeded`), then those whose query the job may match.
       const lexemes = new Set(change.lexemes);
       for (const lexeme of lexemes) {
         for (const key of this.byLexeme.get(lexeme) ?? []) {
-          if (!keys.has(key) && mayMatch(this.entries.get(key)!.terms!, lexemes)) keys.add(key);
+          if (keys.has(key)) continue;
+          const entry = this.entries.get(key)!;
+          if (mayMatch(entry.terms!, lexemes) && passes(entry.gate)) keys.add(key);
         }
       }
     }
@@ -558,8 +588,8 @@ export class SearchCache<V> {
     this.unindex(key, entry);
     entry.value = last.value;
     entry.asOf = last.asOf;
-    delete entry.shown;
-    delete entry.named;
+    entry.shown = undefined;
+    entry.named = undefined;
   }
 
   /**
