@@ -129,6 +129,9 @@ interface Computed<V> {
  */
 const completing = pacer(2);
 
+/** How many answers `reaching` tests between two steps. */
+const testsPerStep = 32;
+
 /** How many recent changes are kept to check answers computed while they were written. */
 const keptChanges = 5_000;
 
@@ -292,7 +295,8 @@ export class SearchCache<V> {
     for (const change of changes) {
       if (change.version <= this.applied || !change.rows?.after || change.jobId === null) continue;
       const rowChange = { jobId: change.jobId, ...change.rows! };
-      for (const key of this.reached(change)) {
+      for (const key of yield* this.reaching(change)) {
+        yield;
         const entry = this.entries.get(key);
         if (!entry || entry.asOf !== undefined) continue;
         const text = this.updater.rankWanted(entry.value, rowChange);
@@ -548,8 +552,19 @@ export class SearchCache<V> {
 
   /** The keys of the answers a change to a job may touch (some may have gone since: see `reachedBy`). */
   private reached(change: SearchChange): Set<string> {
+    return drain(this.reaching(change));
+  }
+
+  /**
+   * `reached` in steps: it yields after every `testsPerStep` answers it tests (a job's words reach
+   * hundreds, and testing them all at once held the event loop for up to 27 ms). Answers stored
+   * meanwhile are not among those found: they are found again when asked after that (`reachedBy`
+   * records how many answers had been stored when it began).
+   */
+  private *reaching(change: SearchChange): Generator<void, Set<string>, void> {
     const known = this.reachedBy.get(change);
     if (known?.stored === this.stored) return known.keys;
+    const stored = this.stored;
     const jobId = change.jobId!;
     const keys = new Set(this.byJob.get(jobId));
     if (change.lexemes !== null) {
@@ -557,18 +572,25 @@ export class SearchCache<V> {
       const { before = null, after = null } = change.rows ?? {};
       const passes = (gate: Gate | null) =>
         !change.rows || gate === null || (before !== null && gate(before, jobId)) || (after !== null && gate(after, jobId));
-      for (const key of this.wordless) if (passes(this.entries.get(key)!.gate)) keys.add(key);
+      let tested = 0;
+      for (const key of this.wordless) {
+        // Gone meanwhile (removed between two steps).
+        const entry = this.entries.get(key);
+        if (entry && passes(entry.gate)) keys.add(key);
+        if (++tested % testsPerStep === 0) yield;
+      }
       // The answers indexed by a word of the job (`wordsNeeded`), then those whose query the job may match.
       const lexemes = new Set(change.lexemes);
       for (const lexeme of lexemes) {
         for (const key of this.byLexeme.get(lexeme) ?? []) {
           if (keys.has(key)) continue;
-          const entry = this.entries.get(key)!;
-          if (mayMatch(entry.terms!, lexemes) && passes(entry.gate)) keys.add(key);
+          const entry = this.entries.get(key);
+          if (entry && mayMatch(entry.terms!, lexemes) && passes(entry.gate)) keys.add(key);
+          if (++tested % testsPerStep === 0) yield;
         }
       }
     }
-    this.reachedBy.set(change, { stored: this.stored, keys });
+    this.reachedBy.set(change, { stored, keys });
     return keys;
   }
 
