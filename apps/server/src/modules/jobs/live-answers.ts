@@ -283,8 +283,7 @@ function failingFilters(c: LiveCriteria, row: SearchRow, nowUs: number): number 
 export function gateOf(live: LiveAnswer): ((row: SearchRow, jobId: number) => boolean) | null {
   const c = live.criteria;
   if (c.typed?.length) return null;
-  // The sample whose jobs count in the facets whatever their filters (`counted`): one in `every`.
-  const every = Math.min(live.counts.facetEvery, live.counts.fine !== null ? 16 : 128);
+  const every = sampleEvery(live.counts);
   return (row, jobId) => {
     if (!meetsBase(c, row)) return false;
     if (jobId % every === 0) return true;
@@ -580,7 +579,16 @@ function rankedPage(c: LiveCriteria, k: Candidates, known: readonly SortKey[]): 
 
 /** Whether a row that passes the conditions without a facet counts anywhere in these counts. */
 function counted(counts: LiveCounts, id: number, how: NonNullable<ReturnType<typeof check>>): boolean {
-  return id % 128 === 0 || (counts.fine !== null && id % 16 === 0) || (counts.exact !== null && how.all) || id % counts.facetEvery === 0;
+  return id % sampleEvery(counts) === 0 || (counts.exact !== null && how.all);
+}
+
+/**
+ * The jobs that count in the facets (and the samples' counts) whatever their filters: one in the
+ * result, those whose id it divides. Every 1-in-128 job counts in the coarse sample, every 1-in-16
+ * job when the fine one was read, and the facets are counted on one in `facetEvery` (16 | 128).
+ */
+function sampleEvery(counts: LiveCounts): number {
+  return Math.min(counts.facetEvery, counts.fine !== null ? 16 : 128);
 }
 
 /**
