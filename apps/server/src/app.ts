@@ -43,7 +43,8 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
-import { createJobSearchService, type JobSearchService } from './modules/jobs/job-search.service';
+import { createJobSearchService, type JobSearch } from './modules/jobs/job-search.service';
+import { createSearchThread, type SearchThread } from './modules/jobs/search-thread';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -74,8 +75,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The unread-message e-mails (tests run a pass with `runOnce`). */
     unreadReminders: UnreadReminders;
-    /** Job search (the benchmark reads its cache's counts). */
-    jobSearch: JobSearchService;
+    /** Job search (the benchmark reads its cache's counts): in this thread, or in a thread of its own. */
+    jobSearch: JobSearch;
   }
 }
 import { createInviteMailer } from './modules/interviews/interview-invites';
@@ -321,13 +322,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
-  const jobSearch = createJobSearchService({
-    db,
-    freshDb: database.quick,
+  const searchOptions = {
     cacheSeconds: config.searchCacheSeconds,
     cacheEntries: config.searchCacheEntries,
     staleMs: config.searchStaleMs,
-  });
+  };
+  const threaded =
+    database.url !== undefined &&
+    config.searchCacheSeconds > 0 &&
+    (config.searchThread === 'on' || (config.searchThread === 'auto' && config.searchStaleMs > 0));
+  const jobSearch: JobSearch = threaded
+    ? createSearchThread({ url: database.url!, poolSize: 8, options: searchOptions, copyEntries: config.searchCacheEntries, log: app.log })
+    : createJobSearchService({ db, freshDb: database.quick, ...searchOptions });
+  if (threaded) app.addHook('onClose', () => (jobSearch as SearchThread).close());
   // A search arriving after a write this process answered shows it (decision 006, "How fresh an
   // answer is"): noted before the answer is sent, so before its caller can search again.
   app.addHook('onSend', async (request) => {

@@ -48,6 +48,12 @@ const envSchema = z.object({
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** How old what a search shows may be, in ms (decision 006, "How fresh an answer is"); at most the second the product promises. */
   SEARCH_STALE_MS: z.coerce.number().int().min(0).max(1000).default(500),
+  /**
+   * Whether job search runs in a thread of its own (decision 006, "The search thread"): `auto` on a
+   * PostgreSQL server with the cache on and staleness allowed, `on` on a PostgreSQL server with the
+   * cache on, `off` never. The embedded database (PGlite) lives in the server's thread: never there.
+   */
+  SEARCH_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -88,6 +94,7 @@ export interface Config {
   searchCacheSeconds: number;
   searchCacheEntries: number;
   searchStaleMs: number;
+  searchThread: 'auto' | 'on' | 'off';
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -140,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     searchStaleMs: e.SEARCH_STALE_MS,
+    searchThread: e.SEARCH_THREAD,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

@@ -22,6 +22,8 @@ export interface Database {
    */
   quick: Db;
   kind: 'pglite' | 'postgres';
+  /** A PostgreSQL server's address (for a second pool of its own: the search thread's). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     quick: drizzlePg(quickPool, { schema }) as unknown as Db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

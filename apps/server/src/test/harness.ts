@@ -56,23 +56,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The environment of a test app (`createTestApp`), before what a test sets. */
+export const testEnv: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/nonexistent-test-data',
+  WEB_DIST: '/nonexistent-web-dist',
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
+  // Tests send reminders by calling app.reminders.runDue with the moment they need.
+  REMINDER_INTERVAL_SECONDS: '0',
+  // Factories write to the database directly, as another process would: searches show what they
+  // wrote at once only with no staleness allowed (the tests of the bound set it).
+  SEARCH_STALE_MS: '0',
+};
+
 /** A test app on a fresh database; `deps` replaces parts the test needs to hold (e.g. the rate limiter). */
 export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'limiter'> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpPeer();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-test-data',
-    WEB_DIST: '/nonexistent-web-dist',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
-    // Tests send reminders by calling app.reminders.runDue with the moment they need.
-    REMINDER_INTERVAL_SECONDS: '0',
-    // Factories write to the database directly, as another process would: searches show what they
-    // wrote at once only with no staleness allowed (the tests of the bound set it).
-    SEARCH_STALE_MS: '0',
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv, ...env });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));
   const storage = createLocalStorage(uploadsDir);
   const app = await buildApp({

@@ -188,7 +188,7 @@ function toCriteria(q: JobSearchQuery, text: string | null, today: string): Sear
 const jobSummaries = jobSummary.array();
 
 /** What a search answers before paging links are added: cached as one piece. */
-interface SearchOutcome {
+export interface SearchOutcome {
   results: JobSummary[];
   count: number;
   countIsEstimate: boolean;
@@ -224,7 +224,7 @@ export function readAheadAge(staleMs: number, lastCatchUpMs: number): number {
 }
 
 /** The cache key: every input that changes the answer, in a fixed order. */
-function cacheKey(q: JobSearchQuery, today: string): string {
+export function cacheKey(q: JobSearchQuery, today: string): string {
   const sorted = <T>(v: T[] | undefined) => (v ? [...v].sort() : null);
   return JSON.stringify([
     today,
@@ -271,6 +271,8 @@ export interface JobSearchOptions {
   /** Match counts from which counts and facets are estimated (tests lower them). */
   estimateAbove?: number;
   coarseEstimateAbove?: number;
+  /** Told after each catch-up (kept answers may have changed): the search thread checks its copy then (search-worker.ts). */
+  onCatchUp?: () => void;
 }
 
 export function createJobSearchService({
@@ -280,6 +282,7 @@ export function createJobSearchService({
   cacheEntries = 10_000,
   staleMs = 0,
   catchUpSliceMs = 3,
+  onCatchUp,
   ...thresholds
 }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
@@ -422,6 +425,7 @@ export function createJobSearchService({
     catchUpStats.applyMs += finding + applying + performance.now() - asking;
     if (cache!.stats.flushes !== flushes) labels.clear();
     if (labelsFor !== cache!.stats.flushes) await loadLabels();
+    onCatchUp?.();
     return version;
   }
 
@@ -701,40 +705,7 @@ export function createJobSearchService({
     },
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
     async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
-      const today = utcToday();
-      let outcome: SearchOutcome | undefined;
-      if (cache) {
-        // Every write this request must show (committed `staleMs` before it arrived, or finished by
-        // this process before it arrived) has dropped or brought up to date the answers it could change.
-        const key = cacheKey(q, today);
-        const arrived = performance.now();
-        // After this process's last write strictly (a read begun at the same instant may have begun before it).
-        const notBefore = staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt + 1e-6);
-        const version = await versionFor(arrived, notBefore);
-        const kept = await cache.getOrCompute(
-          key,
-          version,
-          async () => {
-            // Computed after a read of what changed begun now (as a search that waits would be):
-            // the fewer changes come between that version and the data read, the likelier the
-            // answer is kept (one a change since could touch is not, and under writes that is
-            // most broad answers computed from a version half a second old).
-            const since = staleMs > 0 ? await catchUp() : version;
-            // The text's lexemes are read beside the search (the cache needs them after it).
-            const asked = normalizeSearchText(q.search);
-            if (asked) queryLexemesOf(asked).catch(() => undefined);
-            const computed = await compute(q, today);
-            const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
-            const live = await liveAnswerOf(computed);
-            const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-            return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
-          },
-          notBefore,
-        );
-        outcome = kept.outcome;
-      } else {
-        outcome = (await compute(q, today)).outcome;
-      }
+      const outcome = await answer(q);
       return {
         ...toPage(outcome.results, outcome.count),
         count_is_estimate: outcome.countIsEstimate,
@@ -742,9 +713,124 @@ export function createJobSearchService({
         corrected_search: outcome.correctedSearch,
       };
     },
+    /**
+     * `search`'s answer for the search thread (search-worker.ts), its count and the rest of the
+     * response as JSON: for a request that arrived at `clock.arrived` and must show every write
+     * before `clock.notBefore` (by this thread's clock), as `search` works them out.
+     */
+    answer: (q: JobSearchQuery, clock: { arrived: number; notBefore: number }): Promise<SearchOutcome> => answer(q, clock),
+    /** The kept answer a request for `key` may be served without asking (`SearchCache.peek`). */
+    peek(key: string, now = Date.now()): { outcome: SearchOutcome; asOf: number | undefined; expires: number } | undefined {
+      const found = cache?.peek(key, now);
+      return found && { outcome: found.value.outcome, asOf: found.asOf, expires: found.expires };
+    },
+    /** A request for `key` was served from the search thread's copy (`SearchCache.touch`). */
+    touch(key: string, now = Date.now()): void {
+      cache?.touch(key, now);
+    },
+    /** Requests are served (from a copy): the next catch-up begins ahead of the bound, as `versionFor` begins it. */
+    keepFresh(now = performance.now()): void {
+      const freshAs = cache?.freshAs;
+      if (freshAs !== undefined && freshAs < now - readAheadAge(staleMs, lastCatchUpMs) && !catchUp.busy) catchUp().catch(() => undefined);
+    },
+    /** When the newest applied read began (`SearchCache.freshAs`): every kept answer shows every write committed before it. */
+    freshAs: () => cache?.freshAs,
   };
+
+  /** What a search answers (see `search`); `clock` as `answer` has it, by default now and this process's writes. */
+  async function answer(q: JobSearchQuery, clock?: { arrived: number; notBefore: number }): Promise<SearchOutcome> {
+    const today = utcToday();
+    let outcome: SearchOutcome | undefined;
+    if (cache) {
+      // Every write this request must show (committed `staleMs` before it arrived, or finished by
+      // this process before it arrived) has dropped or brought up to date the answers it could change.
+      const key = cacheKey(q, today);
+      const arrived = clock?.arrived ?? performance.now();
+      // After this process's last write strictly (a read begun at the same instant may have begun before it).
+      const notBefore = clock?.notBefore ?? (staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt + 1e-6));
+      const version = await versionFor(arrived, notBefore);
+      const kept = await cache.getOrCompute(
+        key,
+        version,
+        async () => {
+          // Computed after a read of what changed begun now (as a search that waits would be):
+          // the fewer changes come between that version and the data read, the likelier the
+          // answer is kept (one a change since could touch is not, and under writes that is
+          // most broad answers computed from a version half a second old).
+          const since = staleMs > 0 ? await catchUp() : version;
+          // The text's lexemes are read beside the search (the cache needs them after it).
+          const asked = normalizeSearchText(q.search);
+          if (asked) queryLexemesOf(asked).catch(() => undefined);
+          const computed = await compute(q, today);
+          const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
+          const live = await liveAnswerOf(computed);
+          const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
+          return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
+        },
+        notBefore,
+      );
+      outcome = kept.outcome;
+    } else {
+      outcome = (await compute(q, today)).outcome;
+    }
+    return outcome;
+  }
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
+
+/** The search cache's counts (`cacheStats`); from the search thread, with the requests its copy answered. */
+export type SearchCacheStats = NonNullable<ReturnType<JobSearchService['cacheStats']>> & { copyHits?: number; copySize?: number };
+
+/**
+ * Job search as the route and the app know it: the service in this thread, or the front of the
+ * search thread (search-thread.ts), which answers with the response as JSON.
+ */
+export interface JobSearch {
+  settled(): Promise<void>;
+  cacheStats(): SearchCacheStats | undefined;
+  noteWrite(): void;
+  search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult | string>;
+}
+
+// The search response's parts as JSON, for the search thread (search-worker.ts): each job's summary
+// once (a job newly on many pages is made into JSON once), each answer's facets once.
+const summaryJson = new WeakMap<JobSummary, string>();
+const facetsJson = new WeakMap<JobFacets, string>();
+
+/** The JSON of a page of results. */
+export function resultsJsonOf(results: readonly JobSummary[]): string {
+  let json = '[';
+  for (const [i, summary] of results.entries()) {
+    let one = summaryJson.get(summary);
+    if (one === undefined) summaryJson.set(summary, (one = JSON.stringify(summary)));
+    json += i === 0 ? one : `,${one}`;
+  }
+  return `${json}]`;
+}
+
+/** The JSON of an answer's facets. */
+export function facetsJsonOf(facets: JobFacets): string {
+  let json = facetsJson.get(facets);
+  if (json === undefined) facetsJson.set(facets, (json = JSON.stringify(facets)));
+  return json;
+}
+
+/** The rest of an answer's response (after its results and facets), as JSON fields. */
+export const restJsonOf = (outcome: SearchOutcome): string =>
+  `"count_is_estimate":${outcome.countIsEstimate},"corrected_search":${JSON.stringify(outcome.correctedSearch)}`;
+
+/** The parts of a search response as JSON (`resultsJsonOf`, `facetsJsonOf`, `restJsonOf`). */
+export interface AnswerJson {
+  count: number;
+  results: string;
+  facets: string;
+  rest: string;
+}
+
+/** The search response as JSON: its paging fields (a page of `toPage`, its results left out) and an answer's parts. */
+export function answerJson(page: Omit<Paginated<JobSummary>, 'results'>, answer: AnswerJson): string {
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":${answer.results},"facets":${answer.facets},${answer.rest}}`;
+}
 
 /** The picked categories or skills (`facet`) that no job counts: missing from its facet list. */
 function pickedMissing(facets: JobFacets, facet: 'category' | 'skills', picked: readonly number[] | undefined): number[] {

@@ -353,6 +353,39 @@ export class SearchCache<V> {
   }
 
   /**
+   * What a request may be served for `key` without asking the cache (a copy kept elsewhere: the
+   * search thread's, search-thread.ts), as `lookup` would serve it: the value and the moment it is
+   * right as of (undefined: as of `freshAs`, every change applied), or undefined when a request
+   * must ask: none kept, expired, waiting for a read with no value right as of a known moment, or
+   * dropped and kept aside (serving that begins its computation again: `getOrCompute`).
+   * Counts nothing and moves nothing.
+   */
+  peek(key: string, now = Date.now()): { value: V; asOf: number | undefined; expires: number } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= now || entry.asOf !== undefined) return undefined;
+    if (entry.shown) {
+      const { value, asOf } = entry.shown;
+      return this.keepDropped && asOf !== undefined ? { value, asOf, expires: entry.expires } : undefined;
+    }
+    return { value: entry.value, asOf: undefined, expires: entry.expires };
+  }
+
+  /**
+   * A request for `key` was served from such a copy: the answer counts as used now (least recently
+   * used last), as a hit (`stats.hits`, or `stale` for the last value of one waiting for a read),
+   * and an answer waiting for a read asks for it as `lookup` does.
+   */
+  touch(key: string, now = Date.now()): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= now || entry.asOf !== undefined) return;
+    if (entry.shown) this.fill(key, entry.value);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (entry.shown) this.stats.stale++;
+    else this.stats.hits++;
+  }
+
+  /**
    * The answer for `key`: kept, or being computed for another request (a popular search just
    * dropped by a write, or expired: its askers wait for one computation instead of each making
    * their own), or computed now by `compute` from data at least as new as `version` (or the newer

@@ -1,0 +1,132 @@
+// Job search in a thread of its own (search-thread.ts, decision 006 "The search thread"): on a
+// PostgreSQL server only (the embedded database lives in the server's thread), so this file runs in
+// the PostgreSQL pass. The same answers as the search in the server's thread, served from the copy
+// when that is recent enough, and every write shown within the bound (its own writes at once).
+import { jobSearchResult } from '@jobportal/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createSmtpMailer } from '../../lib/mail';
+import { bearer, createTestApp, json, signedInUser, testEnv, type TestApp } from '../../test/harness';
+
+const body = async (app: FastifyInstance, query: string) => {
+  const res = await app.inject({ url: `/api/jobs/?${query}` });
+  expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return jobSearchResult.parse(json(res));
+};
+const stats = (t: TestApp) => t.app.jobSearch.cacheStats()!;
+
+describe('job search in a thread of its own', () => {
+  let threaded: TestApp;
+  let inThread: FastifyInstance;
+  let companyId: number;
+
+  beforeAll(async () => {
+    // Staleness allowed, as in production: `auto` puts the search in its thread on a PostgreSQL server.
+    threaded = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SEARCH_STALE_MS: '500' });
+    // The same database, searched in the server's thread.
+    inThread = await buildApp({
+      config: loadConfig({ ...testEnv, SEARCH_THREAD: 'off', SEARCH_STALE_MS: '500' }),
+      database: threaded.database,
+      mailer: createSmtpMailer(threaded.smtp.url, threaded.config.mailFrom),
+      storage: threaded.storage,
+    });
+    const owner = await createUser(threaded.db, { role: 'employer' });
+    companyId = (await createCompany(threaded.db, owner.id, { name: 'Lighthouse Keepers', isApproved: true })).id;
+    const category = (await createCategory(threaded.db, 'Maritime')).id;
+    const skill = (await createSkill(threaded.db, 'Lens polishing')).id;
+    for (let i = 0; i < 25; i++)
+      await createJob(threaded.db, companyId, {
+        title: i % 2 ? `Lighthouse keeper ${i}` : `Harbour pilot ${i}`,
+        description: 'Keep the lamp lit through the night and log every passing ship in the harbour book.',
+        location: i % 3 ? 'Brest, France' : 'Cork, Ireland',
+        isRemote: i % 5 === 0,
+        salaryMin: 30_000 + i * 1000,
+        salaryMax: 40_000 + i * 1000,
+        categoryIds: [category],
+        skillIds: i % 2 ? [skill] : [],
+        employmentType: i % 4 ? 'Full-time' : 'Part-time',
+      });
+  });
+  afterAll(async () => {
+    await inThread?.close();
+    await threaded?.close();
+  });
+
+  it('answers as the search in the server thread does, computed and from its copy', async () => {
+    const queries = [
+      'search=lighthouse',
+      'search=lighthuose%20keeper',
+      'search=%22harbour%20pilot%22',
+      'search=harbour&sort=newest&page=2&page_size=5',
+      'location=Brest&is_remote=false&employment_type=Full-time',
+      `company=${companyId}&sort=salary&page_size=3&page=3`,
+      'search=nothing-matches-this',
+      '',
+    ];
+    for (const query of queries) {
+      // Computed in its thread the first time (and kept there once what was written meanwhile is
+      // applied); then from its thread's cache, which the copy keeps; then from the copy.
+      const first = await body(threaded.app, query);
+      await threaded.app.jobSearch.settled();
+      const second = await body(threaded.app, query);
+      const hits = stats(threaded).copyHits!;
+      const third = await body(threaded.app, query);
+      const expected = await body(inThread, query);
+      expect(first, query).toEqual(expected);
+      expect(second, query).toEqual(expected);
+      expect(third, query).toEqual(expected);
+      expect(stats(threaded).copyHits, query).toBe(hits + 1);
+    }
+  });
+
+  it('shows a job another process wrote within the bound, from its copy brought up to date', async () => {
+    const count = async () => (await body(threaded.app, 'search=cartographer')).count;
+    expect(await count()).toBe(0);
+    expect(await count()).toBe(0);
+    await createJob(threaded.db, companyId, { title: 'Cartographer of the coast' });
+    const written = Date.now();
+    let found = 0;
+    while ((found = await count()) === 0 && Date.now() - written < 5000) await new Promise((r) => setTimeout(r, 20));
+    expect(found).toBe(1);
+    // Within the bound (500 ms) and the catch-up that applies it.
+    expect(Date.now() - written).toBeLessThan(2500);
+    // Asked again: the copy's answer, brought up to date by the catch-up, not one computed again.
+    await threaded.app.jobSearch.settled();
+    const hits = stats(threaded).copyHits!;
+    expect(await count()).toBe(1);
+    expect(await count()).toBe(1);
+    expect(stats(threaded).copyHits).toBeGreaterThan(hits);
+  });
+
+  it('shows a job posted through this server to the next search, and still refuses bad input and callers who may not', async () => {
+    const employer = await signedInUser(threaded, { role: 'employer' });
+    await createCompany(threaded.db, employer.user.id, { isApproved: true });
+    const category = (await createCategory(threaded.db, 'Surveying')).id;
+    const count = async () => (await body(threaded.app, 'search=hydrographer')).count;
+    expect(await count()).toBe(0);
+    expect(await count()).toBe(0);
+    const payload = {
+      title: 'Hydrographer',
+      description: 'Survey the sea floor along the coast and keep the charts of the harbour up to date.',
+      location: 'Brest, France',
+      is_remote: false,
+      employment_type: 'Full-time',
+      experience_level: 'Mid level',
+      categories: [category],
+      skills_required: [],
+      status: 'open',
+    };
+    const res = await threaded.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(employer.token), payload });
+    expect(res.statusCode).toBe(201);
+    expect(await count()).toBe(1);
+    const bad = await threaded.app.inject({ url: '/api/jobs/?page=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_error' });
+    const seeker = await signedInUser(threaded, { role: 'jobseeker' });
+    expect((await threaded.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(seeker.token), payload })).statusCode).toBe(403);
+  });
+});

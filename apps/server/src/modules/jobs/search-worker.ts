@@ -1,0 +1,168 @@
+/**
+ * The search thread's side (search-thread.ts, decision 006 "The search thread"): the job search
+ * service with its cache, on a pool of its own, keeping the answers up to date with every write.
+ * The server thread sends it the searches its copy cannot answer, and the keys of those it did
+ * (`served`). This thread answers the first (with whether the copy may keep the answer), and after
+ * each catch-up sends the copy every answer of it that changed, by the parts that changed (a job's
+ * summary and an answer's facets are made into JSON once); one dropped or waiting for a read is
+ * pinned to the moment it was last right (`pins`), which the copy serves within the freshness
+ * bound while it asks for the new one.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openPostgres } from '../../db/client';
+import {
+  createJobSearchService,
+  facetsJsonOf,
+  restJsonOf,
+  resultsJsonOf,
+  type JobSearchOptions,
+  type SearchOutcome,
+} from './job-search.service';
+import { errorOf, type FromSearchThread, type ToSearchThread, type Upsert } from './search-thread-messages';
+
+export interface SearchWorkerData {
+  url: string;
+  poolSize: number;
+  options: Omit<JobSearchOptions, 'db' | 'freshDb' | 'onCatchUp'>;
+}
+
+const port = parentPort!;
+const data = workerData as SearchWorkerData;
+const staleMs = data.options.staleMs ?? 0;
+const post = (message: FromSearchThread) => port.postMessage(message);
+// Moments cross threads as times since the epoch (each thread's performance.now() has its own origin).
+const toEpoch = (t: number) => performance.timeOrigin + t;
+const fromEpoch = (epoch: number) => epoch - performance.timeOrigin;
+
+const database = await openPostgres(data.url, { max: data.poolSize });
+/**
+ * What the server thread's copy holds, by key: the answer it was sent, and the moment that answer
+ * is right as of once a change moved the cache's past it (undefined: as of the last `freshAs` sent).
+ */
+const sent = new Map<string, { outcome: SearchOutcome; asOf: number | undefined }>();
+/** The `freshAs` last sent (this thread's clock): every answer the copy holds unpinned is right as of it. */
+let sentFreshAs: number | undefined;
+let scheduled = false;
+
+const service = createJobSearchService({
+  ...data.options,
+  db: database.db,
+  freshDb: database.quick,
+  onCatchUp: () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(publish);
+  },
+});
+
+/**
+ * After a catch-up, each answer the copy holds: sent again if the cache holds it changed (by the
+ * parts that changed); pinned to the `freshAs` sent before if the cache dropped it (the changes
+ * that dropped it were read after that began), or to when it was last right if it waits for a
+ * read; taken out once too old for any request. Then the new `freshAs`.
+ */
+function publish(): void {
+  scheduled = false;
+  const now = Date.now();
+  const upserts: Upsert[] = [];
+  const pins: Array<[string, number]> = [];
+  const deletes: string[] = [];
+  // An answer right as of before this is no use to any request (`notBefore` is at most `staleMs` back).
+  const useless = performance.now() - staleMs - 1000;
+  const pin = (key: string, held: { asOf: number | undefined }, asOf: number | undefined) => {
+    const at = Math.min(held.asOf ?? Infinity, asOf ?? Infinity);
+    if (at === Infinity || at < useless) {
+      sent.delete(key);
+      deletes.push(key);
+    } else if (at !== held.asOf) {
+      held.asOf = at;
+      pins.push([key, toEpoch(at)]);
+    }
+  };
+  for (const [key, held] of sent) {
+    const current = service.peek(key, now);
+    if (!current) pin(key, held, sentFreshAs);
+    else if (current.outcome === held.outcome) {
+      if (current.asOf === held.asOf) continue;
+      if (current.asOf !== undefined) pin(key, held, current.asOf);
+      else {
+        upserts.push(upsertOf(key, current, held.outcome));
+        held.asOf = undefined;
+      }
+    } else {
+      upserts.push(upsertOf(key, current, held.outcome));
+      held.outcome = current.outcome;
+      held.asOf = current.asOf;
+    }
+  }
+  sentFreshAs = service.freshAs();
+  post({
+    kind: 'publish',
+    freshAs: sentFreshAs === undefined ? null : toEpoch(sentFreshAs),
+    upserts,
+    pins,
+    deletes,
+    stats: service.cacheStats() ?? null,
+  });
+}
+
+/** An answer for the copy, by the parts that differ from the one it holds (`before`). */
+function upsertOf(
+  key: string,
+  { outcome, asOf, expires }: { outcome: SearchOutcome; asOf: number | undefined; expires: number },
+  before: SearchOutcome | undefined,
+): Upsert {
+  return {
+    key,
+    count: outcome.count,
+    results: before?.results === outcome.results ? null : resultsJsonOf(outcome.results),
+    facets: before?.facets === outcome.facets ? null : facetsJsonOf(outcome.facets),
+    rest: restJsonOf(outcome),
+    asOf: asOf === undefined ? null : toEpoch(asOf),
+    expires,
+  };
+}
+
+port.on('message', (message: ToSearchThread) => {
+  switch (message.kind) {
+    case 'search': {
+      service.answer(message.query, { arrived: fromEpoch(message.arrived), notBefore: fromEpoch(message.notBefore) }).then(
+        (outcome) => {
+          // Kept, as answered: the copy may hold it (right as of when the cache says).
+          const kept = service.peek(message.key);
+          const keep = kept?.outcome === outcome ? kept : undefined;
+          if (keep) sent.set(message.key, { outcome, asOf: keep.asOf });
+          else sent.delete(message.key);
+          post({
+            kind: 'answer',
+            id: message.id,
+            json: {
+              count: outcome.count,
+              results: resultsJsonOf(outcome.results),
+              facets: facetsJsonOf(outcome.facets),
+              rest: restJsonOf(outcome),
+            },
+            keep: keep ? { asOf: keep.asOf === undefined ? null : toEpoch(keep.asOf), expires: keep.expires } : null,
+            stats: service.cacheStats() ?? null,
+          });
+        },
+        (error: unknown) => post({ kind: 'error', id: message.id, error: errorOf(error) }),
+      );
+      return;
+    }
+    case 'served': {
+      const now = Date.now();
+      for (const key of message.keys) service.touch(key, now);
+      // Requests keep coming: the next catch-up begins ahead of the freshness bound, as it would here.
+      service.keepFresh();
+      return;
+    }
+    case 'settle':
+      void service.settled().then(() => post({ kind: 'settled', id: message.id }));
+      return;
+    case 'close':
+      void database.close().finally(() => process.exit(0));
+      return;
+  }
+});
+post({ kind: 'ready' });
