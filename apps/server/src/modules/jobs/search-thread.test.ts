@@ -9,6 +9,7 @@ import { createCategory, createCompany, createJob, createSkill, createUser } fro
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createSmtpMailer } from '../../lib/mail';
+import type { SearchThread } from './search-thread';
 import { bearer, createTestApp, json, signedInUser, testEnv, type TestApp } from '../../test/harness';
 
 const body = async (app: FastifyInstance, query: string) => {
@@ -100,6 +101,22 @@ describe('job search in a thread of its own', () => {
     expect(await count()).toBe(1);
     expect(await count()).toBe(1);
     expect(stats(threaded).copyHits).toBeGreaterThan(hits);
+  });
+
+  it('answers 503 while its thread is down after a crash, and searches again once another has started', async () => {
+    expect((await body(threaded.app, 'search=lighthouse')).count).toBeGreaterThan(0);
+    await (threaded.app.jobSearch as SearchThread).terminate();
+    const down = await threaded.app.inject({ url: '/api/jobs/?search=lighthouse' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 'service_unavailable' });
+    const stopped = Date.now();
+    let res = down;
+    while (res.statusCode === 503 && Date.now() - stopped < 10_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await threaded.app.inject({ url: '/api/jobs/?search=lighthouse' });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(jobSearchResult.parse(res.json()).count).toBeGreaterThan(0);
   });
 
   it('shows a job posted through this server to the next search, and still refuses bad input and callers who may not', async () => {

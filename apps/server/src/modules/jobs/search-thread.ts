@@ -66,23 +66,30 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let served: string[] = [];
   let closing = false;
+  /** Whether the search thread runs (between one that stopped and the next, searches answer 503). */
+  let running = true;
   let worker = start();
+  const unavailable = () => new AppError('service_unavailable', 'The search is briefly unavailable. Try again in a few seconds.');
 
   function start(): Worker {
     const started = new Worker(workerEntry, { eval: true, workerData: data });
     started.on('message', (message: FromSearchThread) => receive(message));
     started.on('error', (error) => log.error({ err: error }, 'search thread failed'));
     started.on('exit', (code) => {
-      // Whatever it was asked is lost with it: those requests answer 503, and a new one takes over.
-      for (const { reject } of waiting.values())
-        reject(new AppError('service_unavailable', 'The search is briefly unavailable. Try again in a few seconds.'));
+      // Whatever it was asked is lost with it: those requests answer 503, and a new one takes over
+      // a second later (one that cannot start does not spin).
+      running = false;
+      for (const { reject } of waiting.values()) reject(unavailable());
       waiting.clear();
       copy = new Map();
       freshAs = undefined;
-      if (!closing) {
-        log.error({ code }, 'search thread stopped; starting another');
+      if (closing) return;
+      log.error({ code }, 'search thread stopped; starting another in a second');
+      setTimeout(() => {
+        if (closing) return;
         worker = start();
-      }
+        running = true;
+      }, 1000).unref();
     });
     return started;
   }
@@ -131,6 +138,7 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
   }
 
   function ask<T>(message: ToSearchThread & { id: number }): Promise<T> {
+    if (!running) return Promise.reject(unavailable());
     return new Promise<T>((resolve, reject) => {
       waiting.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage(message);
@@ -164,7 +172,7 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
       setTimeout(() => {
         const keys = served;
         served = [];
-        worker.postMessage({ kind: 'served', keys } satisfies ToSearchThread);
+        if (running) worker.postMessage({ kind: 'served', keys } satisfies ToSearchThread);
       }, servedEveryMs).unref();
     served.push(key);
   }
@@ -205,9 +213,14 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
       const answer = await fetch(key, q, arrived, notBefore);
       return answerJson(toPage([], answer.count), answer);
     },
+    /** Ends the search thread at once, as a crash would (tests of what follows). */
+    async terminate(): Promise<void> {
+      await worker.terminate();
+    },
     /** Stops the search thread (its pool closed first). */
     async close(): Promise<void> {
       closing = true;
+      if (!running) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage({ kind: 'close' } satisfies ToSearchThread);
       const force = setTimeout(() => void worker.terminate(), 5000);
