@@ -17,6 +17,27 @@ function filled() {
 }
 
 describe('the search cache', () => {
+  it('tells a copy elsewhere what it may serve (peek) and keeps an answer served there from going first (touch), counting neither', () => {
+    const cache = new SearchCache<string>(3, undefined, true);
+    cache.apply(10, null, new Map(), 1000);
+    cache.set('python', 10, 'python answer', { jobIds: [1], terms: 'python' }, minute);
+    cache.set('browse', 10, 'browse answer', { jobIds: [3], terms: null }, minute);
+    cache.set('nurse', 10, 'nurse answer', { jobIds: [4], terms: 'nurs' }, minute);
+    expect(cache.peek('python')).toEqual({ value: 'python answer', asOf: undefined, expires: expect.any(Number) });
+    expect(cache.peek('rust')).toBeUndefined();
+    expect(cache.peek('python', Date.now() + 2 * minute)).toBeUndefined();
+    // Served from the copy: the least recently used is now the browse answer, not the python one.
+    cache.touch('python');
+    cache.set('rust', 10, 'rust answer', { jobIds: [5], terms: 'rust' }, minute);
+    expect(cache.peek('browse')).toBeUndefined();
+    expect(cache.peek('python')?.value).toBe('python answer');
+    expect(cache.stats).toMatchObject({ hits: 0, misses: 0, stale: 0 });
+    // Dropped and kept aside: the copy must ask (serving it begins its computation again).
+    cache.apply(11, [job(11, 6, ['rust'])], new Map(), 2000);
+    expect(cache.get('rust', { notBefore: 1000 })).toBe('rust answer');
+    expect(cache.peek('rust')).toBeUndefined();
+  });
+
   it('keeps answers a change cannot touch and drops those it can', () => {
     const cache = filled();
     // A new job with other words: only answers without words can gain it.

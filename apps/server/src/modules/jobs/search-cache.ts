@@ -371,9 +371,8 @@ export class SearchCache<V> {
   }
 
   /**
-   * A request for `key` was served from such a copy: the answer counts as used now (least recently
-   * used last), as a hit (`stats.hits`, or `stale` for the last value of one waiting for a read),
-   * and an answer waiting for a read asks for it as `lookup` does.
+   * A request for `key` was served from such a copy (which counts it): the answer counts as used
+   * now (least recently used last), and an answer waiting for a read asks for it as `lookup` does.
    */
   touch(key: string, now = Date.now()): void {
     const entry = this.entries.get(key);
@@ -381,8 +380,6 @@ export class SearchCache<V> {
     if (entry.shown) this.fill(key, entry.value);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (entry.shown) this.stats.stale++;
-    else this.stats.hits++;
   }
 
   /**
