@@ -44,7 +44,7 @@ import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService, type JobSearch } from './modules/jobs/job-search.service';
-import { createSearchThread, type SearchThread } from './modules/jobs/search-thread';
+import { createSearchThread } from './modules/jobs/search-thread';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -331,10 +331,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database.url !== undefined &&
     config.searchCacheSeconds > 0 &&
     (config.searchThread === 'on' || (config.searchThread === 'auto' && config.searchStaleMs > 0));
-  const jobSearch: JobSearch = threaded
+  const thread = threaded
     ? createSearchThread({ url: database.url!, poolSize: 8, options: searchOptions, copyEntries: config.searchCacheEntries, log: app.log })
-    : createJobSearchService({ db, freshDb: database.quick, ...searchOptions });
-  if (threaded) app.addHook('onClose', () => (jobSearch as SearchThread).close());
+    : undefined;
+  if (thread) app.addHook('onClose', () => thread.close());
+  const jobSearch: JobSearch = thread ?? createJobSearchService({ db, freshDb: database.quick, ...searchOptions });
   // A search arriving after a write this process answered shows it (decision 006, "How fresh an
   // answer is"): noted before the answer is sent, so before its caller can search again.
   app.addHook('onSend', async (request) => {

@@ -714,9 +714,8 @@ export function createJobSearchService({
       };
     },
     /**
-     * `search`'s answer for the search thread (search-worker.ts), its count and the rest of the
-     * response as JSON: for a request that arrived at `clock.arrived` and must show every write
-     * before `clock.notBefore` (by this thread's clock), as `search` works them out.
+     * `search`'s answer before paging, for the search thread (search-worker.ts): for a request that
+     * arrived at `clock.arrived` and must show every write before `clock.notBefore` (this thread's clock).
      */
     answer: (q: JobSearchQuery, clock: { arrived: number; notBefore: number }): Promise<SearchOutcome> => answer(q, clock),
     /** The kept answer a request for `key` may be served without asking (`SearchCache.peek`). */
@@ -740,40 +739,35 @@ export function createJobSearchService({
   /** What a search answers (see `search`); `clock` as `answer` has it, by default now and this process's writes. */
   async function answer(q: JobSearchQuery, clock?: { arrived: number; notBefore: number }): Promise<SearchOutcome> {
     const today = utcToday();
-    let outcome: SearchOutcome | undefined;
-    if (cache) {
-      // Every write this request must show (committed `staleMs` before it arrived, or finished by
-      // this process before it arrived) has dropped or brought up to date the answers it could change.
-      const key = cacheKey(q, today);
-      const arrived = clock?.arrived ?? performance.now();
-      // After this process's last write strictly (a read begun at the same instant may have begun before it).
-      const notBefore = clock?.notBefore ?? (staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt + 1e-6));
-      const version = await versionFor(arrived, notBefore);
-      const kept = await cache.getOrCompute(
-        key,
-        version,
-        async () => {
-          // Computed after a read of what changed begun now (as a search that waits would be):
-          // the fewer changes come between that version and the data read, the likelier the
-          // answer is kept (one a change since could touch is not, and under writes that is
-          // most broad answers computed from a version half a second old).
-          const since = staleMs > 0 ? await catchUp() : version;
-          // The text's lexemes are read beside the search (the cache needs them after it).
-          const asked = normalizeSearchText(q.search);
-          if (asked) queryLexemesOf(asked).catch(() => undefined);
-          const computed = await compute(q, today);
-          const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
-          const live = await liveAnswerOf(computed);
-          const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
-          return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
-        },
-        notBefore,
-      );
-      outcome = kept.outcome;
-    } else {
-      outcome = (await compute(q, today)).outcome;
-    }
-    return outcome;
+    if (!cache) return (await compute(q, today)).outcome;
+    // Every write this request must show (committed `staleMs` before it arrived, or finished by
+    // this process before it arrived) has dropped or brought up to date the answers it could change.
+    const key = cacheKey(q, today);
+    const arrived = clock?.arrived ?? performance.now();
+    // After this process's last write strictly (a read begun at the same instant may have begun before it).
+    const notBefore = clock?.notBefore ?? (staleMs === 0 ? arrived : Math.max(arrived - staleMs, writtenAt + 1e-6));
+    const version = await versionFor(arrived, notBefore);
+    const kept = await cache.getOrCompute(
+      key,
+      version,
+      async () => {
+        // Computed after a read of what changed begun now (as a search that waits would be):
+        // the fewer changes come between that version and the data read, the likelier the
+        // answer is kept (one a change since could touch is not, and under writes that is
+        // most broad answers computed from a version half a second old).
+        const since = staleMs > 0 ? await catchUp() : version;
+        // The text's lexemes are read beside the search (the cache needs them after it).
+        const asked = normalizeSearchText(q.search);
+        if (asked) queryLexemesOf(asked).catch(() => undefined);
+        const computed = await compute(q, today);
+        const reach = await reachOf(computed.asked, computed.searched, computed.outcome);
+        const live = await liveAnswerOf(computed);
+        const seconds = q.posted_within === undefined ? cacheSeconds : Math.min(cacheSeconds, 30);
+        return { value: { outcome: computed.outcome, live }, reach, ttlMs: seconds * 1000, version: since };
+      },
+      notBefore,
+    );
+    return kept.outcome;
   }
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
@@ -826,6 +820,14 @@ export interface AnswerJson {
   facets: string;
   rest: string;
 }
+
+/** An answer's response parts as JSON. */
+export const answerJsonOf = (outcome: SearchOutcome): AnswerJson => ({
+  count: outcome.count,
+  results: resultsJsonOf(outcome.results),
+  facets: facetsJsonOf(outcome.facets),
+  rest: restJsonOf(outcome),
+});
 
 /** The search response as JSON: its paging fields (a page of `toPage`, its results left out) and an answer's parts. */
 export function answerJson(page: Omit<Paginated<JobSummary>, 'results'>, answer: AnswerJson): string {

@@ -17,6 +17,10 @@ export interface Upsert {
   expires: number;
 }
 
+/** Moments cross threads as times since the epoch: each thread's `performance.now()` has its own origin. */
+export const toEpoch = (t: number) => performance.timeOrigin + t;
+export const fromEpoch = (epoch: number) => epoch - performance.timeOrigin;
+
 export type ToSearchThread =
   | {
       kind: 'search';
@@ -32,7 +36,6 @@ export type ToSearchThread =
   | { kind: 'close' };
 
 export type FromSearchThread =
-  | { kind: 'ready' }
   | {
       kind: 'answer';
       id: number;

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { utcToday } from '../../lib/dates';
 import { answerJson, cacheKey, type AnswerJson, type JobSearch, type SearchCacheStats } from './job-search.service';
-import { errorFrom, type FromSearchThread, type ToSearchThread } from './search-thread-messages';
+import { errorFrom, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread } from './search-thread-messages';
 import type { SearchWorkerData } from './search-worker';
 
 export interface SearchThreadOptions extends SearchWorkerData {
@@ -51,8 +51,6 @@ const servedEveryMs = 50;
 
 export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOptions) {
   const staleMs = data.options.staleMs ?? 0;
-  const toEpoch = (t: number) => performance.timeOrigin + t;
-  const fromEpoch = (epoch: number) => epoch - performance.timeOrigin;
   /** The copy: each answer's count and JSON parts, right as of `asOf` (this thread's clock) or, when undefined, of `freshAs`. */
   let copy = new Map<string, Copied>();
   /** Answers asked for again because the copy's is pinned (one at a time for each). */
@@ -124,8 +122,6 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
         return;
       case 'settled':
         settle(message.id, (w) => w.resolve(undefined));
-        return;
-      case 'ready':
         return;
     }
   }

@@ -11,6 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../../db/client';
 import {
+  answerJsonOf,
   createJobSearchService,
   facetsJsonOf,
   restJsonOf,
@@ -18,7 +19,7 @@ import {
   type JobSearchOptions,
   type SearchOutcome,
 } from './job-search.service';
-import { errorOf, type FromSearchThread, type ToSearchThread, type Upsert } from './search-thread-messages';
+import { errorOf, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread, type Upsert } from './search-thread-messages';
 
 export interface SearchWorkerData {
   url: string;
@@ -30,9 +31,6 @@ const port = parentPort!;
 const data = workerData as SearchWorkerData;
 const staleMs = data.options.staleMs ?? 0;
 const post = (message: FromSearchThread) => port.postMessage(message);
-// Moments cross threads as times since the epoch (each thread's performance.now() has its own origin).
-const toEpoch = (t: number) => performance.timeOrigin + t;
-const fromEpoch = (epoch: number) => epoch - performance.timeOrigin;
 
 const database = await openPostgres(data.url, { max: data.poolSize });
 /**
@@ -136,12 +134,7 @@ port.on('message', (message: ToSearchThread) => {
           post({
             kind: 'answer',
             id: message.id,
-            json: {
-              count: outcome.count,
-              results: resultsJsonOf(outcome.results),
-              facets: facetsJsonOf(outcome.facets),
-              rest: restJsonOf(outcome),
-            },
+            json: answerJsonOf(outcome),
             keep: keep ? { asOf: keep.asOf === undefined ? null : toEpoch(keep.asOf), expires: keep.expires } : null,
             stats: service.cacheStats() ?? null,
           });
@@ -165,4 +158,3 @@ port.on('message', (message: ToSearchThread) => {
       return;
   }
 });
-post({ kind: 'ready' });
