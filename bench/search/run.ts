@@ -290,6 +290,11 @@ interface CacheCounts {
   catchUps?: number;
   catchUpMs?: number;
   catchUpMaxMs?: number;
+  catchUpMaxParts?: Record<string, number>;
+  /** With the search thread: requests answered from the server thread's copy, and those it held too old an answer for. */
+  copyHits?: number;
+  copyLate?: number;
+  copyLatePinned?: number;
   applyMs?: number;
   waited?: number;
   /** Answers whose pages' new jobs were read, and their wait in all; the statements those reads shared (one per step that asked). */
@@ -562,6 +567,9 @@ async function main() {
           catchUpMs: (after.catchUpMs ?? 0) - (before.catchUpMs ?? 0),
           applyMs: (after.applyMs ?? 0) - (before.applyMs ?? 0),
           waited: (after.waited ?? 0) - (before.waited ?? 0),
+          copyHits: (after.copyHits ?? 0) - (before.copyHits ?? 0),
+          copyLate: (after.copyLate ?? 0) - (before.copyLate ?? 0),
+          copyLatePinned: (after.copyLatePinned ?? 0) - (before.copyLatePinned ?? 0),
           pageReads: (after.pageReads ?? 0) - (before.pageReads ?? 0),
           pageReadMs: (after.pageReadMs ?? 0) - (before.pageReadMs ?? 0),
           pageStatements: (after.pageStatements ?? 0) - (before.pageStatements ?? 0),
@@ -582,7 +590,13 @@ async function main() {
         );
         if (args['mix-only']) {
           log(
-            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
+            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms (${Object.entries(
+              m.cache.catchUpMaxParts ?? {},
+            )
+              .map(([part, v]) => `${part} ${part === 'changes' ? v : ms(v)}`)
+              .join(
+                ', ',
+              )})${m.cache.copyHits !== undefined ? `; ${m.cache.copyHits.toLocaleString('en')} answered from the copy, ${m.cache.copyLate!.toLocaleString('en')} found it too old (${m.cache.copyLatePinned} of them pinned)` : ''}; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
           );
           log(`    in the server: ${inServer(m)}`);
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);

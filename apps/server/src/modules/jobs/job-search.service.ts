@@ -390,7 +390,15 @@ export function createJobSearchService({
     pageReads: 0,
     pageReadMs: 0,
     pageStatements: 0,
+    /**
+     * The longest catch-up's phases, wall time (ms): reading what changed, finding the answers it
+     * reaches (with requests served between slices), reading ranks, applying; and how many changes
+     * it read (-1: none were, too many or the first read).
+     */
+    catchUpMaxParts: { read: 0, find: 0, rank: 0, apply: 0, changes: 0 },
   };
+  // The phases of the catch-up under way (`catchUpMaxParts`).
+  let parts = { read: 0, find: 0, rank: 0, apply: 0, changes: 0 };
   // How long the last catch-up took (from its read's start to its end).
   let lastCatchUpMs = 0;
   // A read begun after the caller arrived (or after the moment it names): the version, and what
@@ -403,22 +411,37 @@ export function createJobSearchService({
       const took = performance.now() - readAt;
       catchUpStats.catchUps++;
       catchUpStats.catchUpMs += took;
-      catchUpStats.catchUpMaxMs = Math.max(catchUpStats.catchUpMaxMs, took);
+      if (took > catchUpStats.catchUpMaxMs) {
+        catchUpStats.catchUpMaxMs = took;
+        catchUpStats.catchUpMaxParts = parts;
+      }
       lastCatchUpMs = took;
     }
   });
   async function catchUpOnce(readAt: number): Promise<number> {
+    parts = { read: 0, find: 0, rank: 0, apply: 0, changes: 0 };
+    let mark = performance.now();
+    const lap = (part: Exclude<keyof typeof parts, 'changes'>) => {
+      const now = performance.now();
+      parts[part] = now - mark;
+      mark = now;
+    };
     const { version, changes } = await repo.readSearchChanges(freshDb, cache!.version);
+    parts.changes = changes?.length ?? -1;
+    lap('read');
     // Finding the answers the changes reach and bringing them up to date runs in slices, with
     // requests served between them (from answers each right as of the changes applied so far).
     const { value: wanted, busyMs: finding } = await inSlices(cache!.wantingRanks(changes), catchUpSliceMs);
+    lap('find');
     const ranks = new Map<string, number>();
     if (wanted.length) {
       const read = await repo.rankChangedJobs(freshDb, wanted);
       wanted.forEach((w, i) => read[i] !== undefined && ranks.set(rankKey(w.version, w.text), read[i]));
     }
+    lap('rank');
     const flushes = cache!.stats.flushes;
     const { busyMs: applying } = await inSlices(cache!.applying(version, changes, ranks, readAt), catchUpSliceMs);
+    lap('apply');
     const asking = performance.now();
     // The answers that now wait for their page's jobs: read now (in one statement), before they are asked again.
     cache!.readWaiting();
@@ -773,7 +796,12 @@ export function createJobSearchService({
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
 
 /** The search cache's counts (`cacheStats`); from the search thread, with the requests its copy answered. */
-export type SearchCacheStats = NonNullable<ReturnType<JobSearchService['cacheStats']>> & { copyHits?: number; copySize?: number };
+export type SearchCacheStats = NonNullable<ReturnType<JobSearchService['cacheStats']>> & {
+  copyHits?: number;
+  copyLate?: number;
+  copyLatePinned?: number;
+  copySize?: number;
+};
 
 /**
  * Job search as the route and the app know it: the service in this thread, or the front of the

@@ -59,6 +59,12 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
   let stats: SearchCacheStats | null = null;
   /** Requests answered from the copy (the search thread counts the others). */
   let copyHits = 0;
+  /**
+   * Requests the copy held an answer for that was not recent enough for them (sent to the search
+   * thread), and of those, the ones whose answer was pinned (dropped or waiting for a read); the
+   * others' answers were as old as the copy's `freshAs`.
+   */
+  const copyLate = { all: 0, pinned: 0 };
   let writtenAt = -Infinity;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -180,7 +186,9 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     },
     /** The search thread's cache counts (as of its last message), with the requests the copy answered as hits. */
     cacheStats: (): SearchCacheStats | undefined =>
-      stats ? { ...stats, hits: stats.hits + copyHits, copyHits, copySize: copy.size } : undefined,
+      stats
+        ? { ...stats, hits: stats.hits + copyHits, copyHits, copyLate: copyLate.all, copyLatePinned: copyLate.pinned, copySize: copy.size }
+        : undefined,
     /** A write this process finished: searches arriving after it show it (`JobSearchService.noteWrite`). */
     noteWrite(): void {
       writtenAt = performance.now();
@@ -205,6 +213,10 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
             .finally(() => refreshing.delete(key));
         }
         return answerJson(toPage([], kept.count), kept);
+      }
+      if (kept) {
+        copyLate.all++;
+        if (kept.asOf !== undefined) copyLate.pinned++;
       }
       const answer = await fetch(key, q, arrived, notBefore);
       return answerJson(toPage([], answer.count), answer);
