@@ -454,6 +454,16 @@ async function mixedTraffic(
 const hitRate = (c: CacheCounts) =>
   `${((100 * (c.hits + c.stale)) / Math.max(1, c.hits + c.stale + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared + c.refreshed).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation${c.stale ? `, ${c.stale.toLocaleString('en')} served a dropped answer while it was computed again` : ''})`;
 let mixWarmUp: Awaited<ReturnType<typeof warmUp>> | undefined;
+/** The longest catch-up since the server started, by phase (wall time), with how many changes it read. */
+const longestCatchUp = (c: CacheCounts) =>
+  `longest catch-up so far ${ms(c.catchUpMaxMs ?? NaN)} ms (${Object.entries(c.catchUpMaxParts ?? {})
+    .map(([part, v]) => `${part} ${part === 'changes' ? v : ms(v)}`)
+    .join(', ')})`;
+/** With the search thread: the requests its copy answered, and those it held too old an answer for. */
+const copyCounts = (c: CacheCounts) =>
+  c.copyHits === undefined
+    ? ''
+    : `; ${c.copyHits.toLocaleString('en')} answered from the copy, ${(c.copyLate ?? 0).toLocaleString('en')} found it too old (${c.copyLatePinned ?? 0} of them pinned)`;
 /** The catch-ups of a run: how many, their mean time (the applying's part), and the requests that waited for one. */
 const catchUps = (c: CacheCounts) =>
   c.catchUps
@@ -590,13 +600,7 @@ async function main() {
         );
         if (args['mix-only']) {
           log(
-            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; longest catch-up so far ${ms(m.cache.catchUpMaxMs ?? NaN)} ms (${Object.entries(
-              m.cache.catchUpMaxParts ?? {},
-            )
-              .map(([part, v]) => `${part} ${part === 'changes' ? v : ms(v)}`)
-              .join(
-                ', ',
-              )})${m.cache.copyHits !== undefined ? `; ${m.cache.copyHits.toLocaleString('en')} answered from the copy, ${m.cache.copyLate!.toLocaleString('en')} found it too old (${m.cache.copyLatePinned} of them pinned)` : ''}; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
+            `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; ${longestCatchUp(m.cache)}${copyCounts(m.cache)}; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
           );
           log(`    in the server: ${inServer(m)}`);
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);

@@ -275,6 +275,9 @@ export interface JobSearchOptions {
   onCatchUp?: () => void;
 }
 
+/** A catch-up's phases before it begins (`catchUpStats.catchUpMaxParts`). */
+const noCatchUpParts = () => ({ read: 0, find: 0, rank: 0, apply: 0, changes: 0 });
+
 export function createJobSearchService({
   db,
   freshDb = db,
@@ -395,10 +398,10 @@ export function createJobSearchService({
      * reaches (with requests served between slices), reading ranks, applying; and how many changes
      * it read (-1: none were, too many or the first read).
      */
-    catchUpMaxParts: { read: 0, find: 0, rank: 0, apply: 0, changes: 0 },
+    catchUpMaxParts: noCatchUpParts(),
   };
   // The phases of the catch-up under way (`catchUpMaxParts`).
-  let parts = { read: 0, find: 0, rank: 0, apply: 0, changes: 0 };
+  let parts = noCatchUpParts();
   // How long the last catch-up took (from its read's start to its end).
   let lastCatchUpMs = 0;
   // A read begun after the caller arrived (or after the moment it names): the version, and what
@@ -419,7 +422,7 @@ export function createJobSearchService({
     }
   });
   async function catchUpOnce(readAt: number): Promise<number> {
-    parts = { read: 0, find: 0, rank: 0, apply: 0, changes: 0 };
+    parts = noCatchUpParts();
     let mark = performance.now();
     const lap = (part: Exclude<keyof typeof parts, 'changes'>) => {
       const now = performance.now();
