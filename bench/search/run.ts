@@ -33,6 +33,9 @@ import { benchQueries, type BenchQuery } from './queries';
 import { createRandom } from '../../apps/server/src/db/seed/job-text';
 import { buildSearches, startWriteLoad, zipf } from './mix';
 import { seedBenchDatabase } from './seed';
+import { monotonicMicros, printSlice, profilesSince, sliceProfile, type ThreadSlice } from './profile';
+import { postgresCpuMs } from './postgres-cpu';
+import { fixedWorkMs, stealMs } from './machine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -58,7 +61,10 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: 'jp_bench_search' },
     /** Only the realistic mix's runs (no per-kind latencies, bare SQL or ILIKE), printed as they end: to compare changes quickly. */
     'mix-only': { type: 'boolean', default: false },
-    /** Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's DevTools). */
+    /**
+     * Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's
+     * DevTools), and prints for each run of the mix where its processor time went in that run alone.
+     */
     profile: { type: 'boolean', default: false },
   },
 });
@@ -269,6 +275,14 @@ interface MixRun {
    * a request waits before it is read); and the processor time it used.
    */
   server?: { requestMs: ReturnType<typeof bucketStats>; loopLateMs: ReturnType<typeof bucketStats>; cpuSeconds: number };
+  /** How fast the machine was (bench/search/machine.ts): a fixed piece of work timed before and after the run, ms; the steal time during it. */
+  machine?: { fixedWorkMs: [number, number]; stealMs?: number };
+  /** The entries in the search tables' GIN pending lists as the run began (`ginPending`). */
+  ginPending?: Record<string, number>;
+  /** The PostgreSQL server's processor time in the run (bench/search/postgres-cpu.ts), when it runs on this machine. */
+  postgresCpuSeconds?: number;
+  /** With `--profile`: where the API server's processor time went in this run, by thread (bench/search/profile.ts). */
+  profile?: ThreadSlice[];
 }
 
 interface CacheCounts {
@@ -319,6 +333,36 @@ const inServer = ({ server: s, rps }: MixRun) =>
   s
     ? `a search p50 ${ms(s.requestMs.p50)} / p95 ${ms(s.requestMs.p95)} / p99 ${ms(s.requestMs.p99)} ms from read to answered; a timer due each ms ran late by p95 ${ms(s.loopLateMs.p95)} / p99 ${ms(s.loopLateMs.p99)} ms; ${s.cpuSeconds.toFixed(1)} s of processor time (${((1000 * s.cpuSeconds) / Math.max(1, rps * durationSeconds)).toFixed(2)} ms a search)`
     : '';
+
+/**
+ * The entries waiting in the pending lists of the search tables' GIN indexes (pgstattuple's
+ * `pgstatginindex`), by index: a GIN index takes new entries into an unsorted list that every search
+ * through it reads whole, until a write finds it past `gin_pending_list_limit` or a vacuum empties
+ * it. Undefined where the extension is not installed.
+ */
+async function ginPending(client: pg.Client): Promise<Record<string, number> | undefined> {
+  try {
+    await client.query('create extension if not exists pgstattuple');
+    const { rows } = await client.query<{ name: string; tuples: number }>(
+      `select c.relname as name, (pgstatginindex(c.oid)).pending_tuples::int as tuples
+         from pg_class c join pg_am a on a.oid = c.relam join pg_index i on i.indexrelid = c.oid
+        where a.amname = 'gin' and i.indrelid in ('job_search'::regclass, 'jobs'::regclass) order by 1`,
+    );
+    return Object.fromEntries(rows.filter((r) => r.tuples > 0).map((r) => [r.name, r.tuples]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** How fast the machine was around a run (`MixRun.machine`). */
+const machineSpeed = ({ machine: m }: MixRun) =>
+  m
+    ? `a fixed piece of work took ${ms(m.fixedWorkMs[0])} ms before the run and ${ms(m.fixedWorkMs[1])} after${m.stealMs === undefined ? '' : `; ${m.stealMs} ms stolen by the host during it`}`
+    : '';
+
+/** The PostgreSQL server's processor time in a run, when it was read. */
+const postgresTime = (m: MixRun) =>
+  m.postgresCpuSeconds === undefined ? '' : `; PostgreSQL used ${m.postgresCpuSeconds.toFixed(1)} s of processor time`;
 
 /** The server's search cache counts (bench/search/server.ts refreshes the file every half second). */
 async function cacheCounts(file: string): Promise<CacheCounts> {
@@ -537,10 +581,16 @@ async function main() {
       }
     }
     const cacheFile = path.join(os.tmpdir(), `bench-search-cache-${process.pid}.json`);
+    const profileDir = path.join(here, '..', 'results', 'search-profiles');
+    const serverStarted = Date.now();
+    /** Each run's moments on the monotonic clock, to take its part out of the server's profiles. */
+    const windows: Array<[string, number, number]> = [];
+    const probe = new pg.Client({ connectionString: seeded.url });
+    await probe.connect();
     const server = await startServer(
       seeded.url,
       { BENCH_CACHE_FILE: cacheFile },
-      args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, '..', 'results', 'search-profiles')}`] : [],
+      args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
     try {
       for (const [i, [name, rate, open]] of runs.entries()) {
@@ -552,10 +602,24 @@ async function main() {
           );
           continue;
         }
+        const pending = await ginPending(probe);
+        const speedBefore = fixedWorkMs();
         const before = await cacheCounts(cacheFile);
+        const stealBefore = stealMs();
+        const postgresBefore = postgresCpuMs();
+        const from = monotonicMicros();
         mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i, open);
+        windows.push([name, from, monotonicMicros()]);
+        const postgresAfter = postgresCpuMs();
+        const stealAfter = stealMs();
         const after = await cacheCounts(cacheFile);
         const m = mix[name]!;
+        m.machine = {
+          fixedWorkMs: [speedBefore, fixedWorkMs()],
+          stealMs: stealBefore === undefined || stealAfter === undefined ? undefined : stealAfter - stealBefore,
+        };
+        if (postgresBefore !== undefined && postgresAfter !== undefined) m.postgresCpuSeconds = (postgresAfter - postgresBefore) / 1000;
+        m.ginPending = pending;
         m.server = {
           requestMs: bucketStats(after.requestMs ?? [], before.requestMs),
           loopLateMs: bucketStats(after.loopMs ?? [], before.loopMs),
@@ -602,13 +666,29 @@ async function main() {
           log(
             `    p50 ${ms(m.latency.p50)} / p95 ${ms(m.latency.p95)} / p99 ${ms(m.latency.p99)} ms${catchUps(m.cache)}; ${longestCatchUp(m.cache)}${copyCounts(m.cache)}; ${m.cache.pageReads ?? 0} page reads (${m.cache.pageStatements ?? 0} statements) of ${ms((m.cache.pageReadMs ?? 0) / Math.max(1, m.cache.pageReads ?? 0))} ms on average`,
           );
-          log(`    in the server: ${inServer(m)}`);
+          log(`    in the server: ${inServer(m)}${postgresTime(m)}`);
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
+          if (m.ginPending) log(`    GIN pending list entries as it began: ${JSON.stringify(m.ginPending)}`);
+          log(`    the machine: ${machineSpeed(m)}`);
         }
       }
     } finally {
       await stopServer(server.child);
+      await probe.end();
       fs.rmSync(cacheFile, { force: true });
+    }
+    if (args.profile) {
+      // The profiles are written as the server ends.
+      const files = profilesSince(profileDir, serverStarted);
+      log(
+        `\n  where the server's processor time went, run by run (${files.length} threads' profiles in ${path.relative(process.cwd(), profileDir)}):`,
+      );
+      for (const [name, from, to] of windows) {
+        const m = mix[name]!;
+        m.profile = files.map((file) => sliceProfile(file, from, to));
+        log(`  ${name}:`);
+        for (const slice of m.profile) printSlice(slice, log);
+      }
     }
     if (repeat > 1) {
       // The repeated fixed-rate runs side by side: what a change has to beat.
@@ -619,7 +699,7 @@ async function main() {
         if (!same.length) continue;
         const list = (pick: (m: MixRun) => number) => same.map((m) => ms(pick(m))).join(', ');
         log(
-          `  mix at ${openRate}/s${writes ? ` with ${writeRate} writes/s` : ''}, ${same.length} runs: p95 ${list((m) => m.latency.p95)} ms; p99 ${list((m) => m.latency.p99)} ms; in the server p95 ${list((m) => m.server?.requestMs.p95 ?? NaN)} ms; processor time ${same.map((m) => m.server?.cpuSeconds.toFixed(1) ?? '-').join(', ')} s`,
+          `  mix at ${openRate}/s${writes ? ` with ${writeRate} writes/s` : ''}, ${same.length} runs: p95 ${list((m) => m.latency.p95)} ms; p99 ${list((m) => m.latency.p99)} ms; in the server p95 ${list((m) => m.server?.requestMs.p95 ?? NaN)} ms; processor time ${same.map((m) => m.server?.cpuSeconds.toFixed(1) ?? '-').join(', ')} s (PostgreSQL ${same.map((m) => m.postgresCpuSeconds?.toFixed(1) ?? '-').join(', ')} s); the fixed work ${same.map((m) => (m.machine ? m.machine.fixedWorkMs.map(ms).join('/') : '-')).join(', ')} ms before/after`,
         );
       }
     }
@@ -689,7 +769,8 @@ async function main() {
       console.log(
         `  ${name.padEnd(22)} ${Math.round(m.rps).toString().padStart(6)} req/s   p50 ${ms(m.latency.p50).padStart(7)}   p95 ${ms(m.latency.p95).padStart(7)}   p99 ${ms(m.latency.p99).padStart(7)} ms   ${m.distinct} distinct searches asked${c}${w}`,
       );
-      if (m.server) console.log(`    in the server: ${inServer(m)}`);
+      if (m.server) console.log(`    in the server: ${inServer(m)}${postgresTime(m)}`);
+      if (m.machine) console.log(`    the machine: ${machineSpeed(m)}`);
       const reasons = Object.entries(m.cache?.dropReasons ?? {});
       if (reasons.length) console.log(`    dropped because of: ${reasons.map(([why, n]) => `${why} ${n}`).join(', ')}`);
       const keptOut = Object.entries(m.cache?.keptOut ?? {});
