@@ -257,6 +257,15 @@ export const jobSkills = pgTable(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
+ * The GIN indexes of the job tables take each write's entries into their trees at once, with no
+ * pending list: a pending list (GIN's default, up to gin_pending_list_limit, 4 MB) is read whole by
+ * every search through the index until a write past the limit or a vacuum merges it, which that
+ * write then waits for. Searches at a steady speed while jobs are written, for a little more time
+ * per write (docs/decisions/006-job-search.md, "Writes while searching").
+ */
+const ginWithoutPendingList = { fastupdate: false };
+
+/**
  * A job posting. Categories and skills are id arrays (not link tables) so one row carries every
  * search filter and facet; see docs/decisions/006-job-search.md. `search_vector` is kept by the
  * trigger `jobs_search_document` (migration 0003), never written by the application.
@@ -312,7 +321,7 @@ export const jobs = pgTable(
     index('jobs_company_idx').on(t.companyId, t.postedAt),
     // A person's jobs count in the admin's tables, and deleting a person (posted_by set null).
     index('jobs_posted_by_idx').on(t.postedBy),
-    index('jobs_title_vector_idx').using('gin', t.titleVector),
+    index('jobs_title_vector_idx').using('gin', t.titleVector).with(ginWithoutPendingList),
     // Matching jobs walks the open jobs newest first (backwards) and reads every fact it scores from this index
     // alone (an index-only scan; drizzle has no INCLUDE, so the facts are trailing key columns).
     index('jobs_open_match_idx')
@@ -334,8 +343,8 @@ export const jobs = pgTable(
     // Newest first is this index read backwards (the employer's list of jobs).
     index('jobs_newest_idx').on(t.postedAt, t.id),
     // Which jobs use a category or skill (renames, deletion checks).
-    index('jobs_category_ids_idx').using('gin', t.categoryIds),
-    index('jobs_skill_ids_idx').using('gin', t.skillIds),
+    index('jobs_category_ids_idx').using('gin', t.categoryIds).with(ginWithoutPendingList),
+    index('jobs_skill_ids_idx').using('gin', t.skillIds).with(ginWithoutPendingList),
     check('jobs_salary_order_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
     check('jobs_status_check', sql`${t.status} in ('open', 'closed')`),
     check('jobs_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -376,14 +385,16 @@ export const jobSearch = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
   },
   (t) => [
-    index('job_search_vector_idx').using('gin', t.searchVector),
+    index('job_search_vector_idx').using('gin', t.searchVector).with(ginWithoutPendingList),
     index('job_search_company_idx').on(t.companyId),
     // Fixed samples of jobs (1 in 16, 1 in 128, by id) for estimated counts and facets of very broad searches.
     index('job_search_sample16_idx')
       .using('gin', t.searchVector)
+      .with(ginWithoutPendingList)
       .where(sql`${t.id} % 16 = 0`),
     index('job_search_sample128_idx')
       .using('gin', t.searchVector)
+      .with(ginWithoutPendingList)
       .where(sql`${t.id} % 128 = 0`),
     index('job_search_sample16_posted_idx')
       .on(t.postedAt)
@@ -404,9 +415,9 @@ export const jobSearch = pgTable(
     // Newest first is this index read backwards.
     index('job_search_newest_idx').on(t.postedAt, t.id),
     // The location filter is a substring match (ILIKE '%berlin%').
-    index('job_search_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
-    index('job_search_category_ids_idx').using('gin', t.categoryIds),
-    index('job_search_skill_ids_idx').using('gin', t.skillIds),
+    index('job_search_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')).with(ginWithoutPendingList),
+    index('job_search_category_ids_idx').using('gin', t.categoryIds).with(ginWithoutPendingList),
+    index('job_search_skill_ids_idx').using('gin', t.skillIds).with(ginWithoutPendingList),
   ],
 );
 

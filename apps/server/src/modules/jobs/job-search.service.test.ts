@@ -890,3 +890,27 @@ describe('spelling helpers', () => {
     expect(normalizeSearchText('日本語')).toBe('日本語');
   });
 });
+
+describe('the job tables’ GIN indexes', () => {
+  it('take a written job into their trees at once: no pending list for searches to read', async () => {
+    await createJob(t.db, companyId, { title: 'Quayside welder', location: 'Gdańsk, Poland' });
+    const indexes = await queryRows<{ name: string; options: string[] | null }>(
+      t.db,
+      sql`select c.relname as name, c.reloptions as options from pg_index i join pg_class c on c.oid = i.indexrelid
+            join pg_am a on a.oid = c.relam
+          where a.amname = 'gin' and i.indrelid in ('jobs'::regclass, 'job_search'::regclass) order by 1`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['job_search_vector_idx', 'job_search_location_trgm_idx', 'jobs_title_vector_idx']),
+    );
+    for (const index of indexes) {
+      // The pages a pending list held, merged now: none, for every GIN index of the two tables.
+      const [merged] = await queryRows<{ pages: number }>(t.db, sql`select gin_clean_pending_list(${index.name}::regclass)::int as pages`);
+      expect({ index: index.name, options: index.options, pending: merged!.pages }).toEqual({
+        index: index.name,
+        options: ['fastupdate=off'],
+        pending: 0,
+      });
+    }
+  });
+});
