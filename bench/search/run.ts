@@ -77,13 +77,32 @@ const log = (line: string) => console.log(line);
 // ---------- statistics ----------
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function get(url: string): Promise<{ status: number; ms: number }> {
+/**
+ * A request's moments on the monotonic clock (µs), where the server stamped them (bench/search/server.ts
+ * `x-bench-read`, `x-bench-done`): sent, read by the server, its answer handed to the socket, received.
+ */
+interface Moments {
+  sent: number;
+  read?: number;
+  done?: number;
+  received: number;
+}
+
+function get(url: string): Promise<{ status: number; ms: number; moments: Moments }> {
   const started = performance.now();
+  const sent = monotonicMicros();
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent }, (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        const stamp = (name: string) => (res.headers[name] ? Number(res.headers[name]) : undefined);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            moments: { sent, read: stamp('x-bench-read'), done: stamp('x-bench-done'), received: monotonicMicros() },
+          }),
+        );
       })
       .on('error', reject);
   });
@@ -279,10 +298,33 @@ interface MixRun {
   machine?: { fixedWorkMs: [number, number]; stealMs?: number };
   /** The entries in the search tables' GIN pending lists as the run began (`ginPending`). */
   ginPending?: Record<string, number>;
+  /** The server's catch-ups longer than half the bound during the run: seconds into it, how long, phases (ms; changes read). */
+  longCatchUps?: Array<{ atSeconds: number; ms: number; parts: Record<string, number> }>;
+  /** Where each request's time went (`RequestParts`), and the slowest requests of the run with theirs. */
+  parts?: Record<keyof RequestParts, Stats>;
+  slowest?: SlowRequest[];
   /** The PostgreSQL server's processor time in the run (bench/search/postgres-cpu.ts), when it runs on this machine. */
   postgresCpuSeconds?: number;
   /** With `--profile`: where the API server's processor time went in this run, by thread (bench/search/profile.ts). */
   profile?: ThreadSlice[];
+}
+
+/**
+ * A search's time in parts, ms: `late`, from when it was due to when the benchmark sent it (its own
+ * event loop busy, or the machine's cores); `toServer`, from sent to read by the server's handler
+ * (the network, the server's event loop busy or not given a core); `inServer`, from read to its answer
+ * handed to the socket; `back`, from there to the answer's last byte received.
+ */
+interface RequestParts {
+  late: number;
+  toServer: number;
+  inServer: number;
+  back: number;
+}
+/** One of a run's slowest requests: when it was due (seconds into the run), its time and its parts. */
+interface SlowRequest extends RequestParts {
+  atSeconds: number;
+  ms: number;
 }
 
 interface CacheCounts {
@@ -305,6 +347,8 @@ interface CacheCounts {
   catchUpMs?: number;
   catchUpMaxMs?: number;
   catchUpMaxParts?: Record<string, number>;
+  /** The server's last catch-ups longer than half the bound: when each began (ms since 1970), how long it took, its phases. */
+  longCatchUps?: Array<{ at: number; ms: number; parts: Record<string, number> }>;
   /** With the search thread: requests answered from the server thread's copy, and those it held too old an answer for. */
   copyHits?: number;
   copyLate?: number;
@@ -353,6 +397,14 @@ async function ginPending(client: pg.Client): Promise<Record<string, number> | u
     return undefined;
   }
 }
+
+/** A run's requests in parts (`RequestParts`). */
+const requestParts = ({ parts: p }: MixRun) =>
+  p
+    ? (['late', 'toServer', 'inServer', 'back'] as const)
+        .map((part) => `${part} ${ms(p[part].p95)} / ${ms(p[part].p99)} / ${ms(p[part].max)}`)
+        .join('; ')
+    : '';
 
 /** How fast the machine was around a run (`MixRun.machine`). */
 const machineSpeed = ({ machine: m }: MixRun) =>
@@ -446,14 +498,30 @@ async function mixedTraffic(
   // Connections left idle by the runs before are closed first: the server closes a connection idle
   // for its keep-alive time (72 s), and one it closes just as it is used again fails (ECONNRESET).
   for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+  const parts: Record<keyof RequestParts, number[]> = { late: [], toServer: [], inServer: [], back: [] };
+  const slowest: SlowRequest[] = [];
   const ask = async (since: number) => {
     const k = draw();
     asked.add(k);
     const query = searches[k]!;
+    const late = performance.now() - since;
     // A request that fails counts as an error (status 0), as one answered with another status does.
-    const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`).catch(() => ({ status: 0, ms: 0 }));
+    const res = await get(`${base}/api/jobs/${query ? `?${query}` : ''}`).catch(() => ({ status: 0, ms: 0, moments: undefined }));
     requests++;
-    samples.push(performance.now() - since);
+    const total = performance.now() - since;
+    samples.push(total);
+    const m = res.moments;
+    if (m?.read !== undefined && m.done !== undefined) {
+      const split: RequestParts = {
+        late,
+        toServer: (m.read - m.sent) / 1000,
+        inServer: (m.done - m.read) / 1000,
+        back: (m.received - m.done) / 1000,
+      };
+      for (const part of Object.keys(parts) as Array<keyof RequestParts>) parts[part].push(split[part]);
+      slowest.push({ atSeconds: (since - started) / 1000, ms: total, ...split });
+      if (slowest.length > 64) slowest.sort((x, y) => y.ms - x.ms).splice(8);
+    }
     if (res.status !== 200) {
       errors++;
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -479,6 +547,15 @@ async function mixedTraffic(
   }
   const seconds = (performance.now() - started) / 1000;
   const run: MixRun = { rps: requests / seconds, requests, errors, statuses, distinct: asked.size, latency: stats(samples) };
+  if (parts.late.length) {
+    run.parts = {
+      late: stats(parts.late),
+      toServer: stats(parts.toServer),
+      inServer: stats(parts.inServer),
+      back: stats(parts.back),
+    };
+    run.slowest = slowest.sort((x, y) => y.ms - x.ms).slice(0, 8);
+  }
   if (writer) {
     const w = await writer.stop();
     const found = stats(w.newJobFoundMs.length ? w.newJobFoundMs : [Number.NaN]);
@@ -513,6 +590,15 @@ const catchUps = (c: CacheCounts) =>
   c.catchUps
     ? `; ${c.catchUps.toLocaleString('en')} catch-ups of ${ms(c.catchUpMs! / c.catchUps)} ms on average (applying ${ms(c.applyMs! / c.catchUps)} ms), ${c.waited!.toLocaleString('en')} requests waited for one`
     : '';
+
+/** Writes the figures to bench/results/search-<time>.json. */
+function writeResults(figures: Record<string, unknown>) {
+  const resultsDir = path.join(here, '..', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(figures, null, 2));
+  console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
+}
 
 async function main() {
   const seeded = await seedBenchDatabase({
@@ -608,7 +694,9 @@ async function main() {
         const stealBefore = stealMs();
         const postgresBefore = postgresCpuMs();
         const from = monotonicMicros();
+        const startedAt = Date.now();
         mix[name] = await mixedTraffic(server.base, seeded.url, searches, rate, 5 + i, open);
+        const endedAt = Date.now();
         windows.push([name, from, monotonicMicros()]);
         const postgresAfter = postgresCpuMs();
         const stealAfter = stealMs();
@@ -620,12 +708,15 @@ async function main() {
         };
         if (postgresBefore !== undefined && postgresAfter !== undefined) m.postgresCpuSeconds = (postgresAfter - postgresBefore) / 1000;
         m.ginPending = pending;
+        m.longCatchUps = (after.longCatchUps ?? [])
+          .filter((c) => c.at + c.ms >= startedAt && c.at <= endedAt)
+          .map((c) => ({ atSeconds: (c.at - startedAt) / 1000, ms: c.ms, parts: c.parts }));
         m.server = {
           requestMs: bucketStats(after.requestMs ?? [], before.requestMs),
           loopLateMs: bucketStats(after.loopMs ?? [], before.loopMs),
           cpuSeconds: ((after.cpuMs ?? 0) - (before.cpuMs ?? 0)) / 1000,
         };
-        const { requestMs: _r, loopMs: _l, ...counts } = after;
+        const { requestMs: _r, loopMs: _l, longCatchUps: _c, ...counts } = after;
         m.cache = {
           ...counts,
           hits: after.hits - before.hits,
@@ -670,6 +761,28 @@ async function main() {
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
           if (m.ginPending) log(`    GIN pending list entries as it began: ${JSON.stringify(m.ginPending)}`);
           log(`    the machine: ${machineSpeed(m)}`);
+          if (m.parts) log(`    a search's parts, p95 / p99 / max ms: ${requestParts(m)}`);
+          if (m.longCatchUps?.length)
+            log(
+              `    catch-ups over half the bound: ${m.longCatchUps
+                .map(
+                  (c) =>
+                    `${ms(c.ms)} ms at ${c.atSeconds.toFixed(2)} s (${Object.entries(c.parts)
+                      .map(([part, v]) => `${part} ${part === 'changes' ? v : ms(v)}`)
+                      .join(', ')})`,
+                )
+                .join('; ')}`,
+            );
+          if (m.slowest)
+            log(
+              `    the slowest: ${m.slowest
+                .slice(0, 5)
+                .map(
+                  (r) =>
+                    `${ms(r.ms)} ms at ${r.atSeconds.toFixed(2)} s (${ms(r.late)} + ${ms(r.toServer)} + ${ms(r.inServer)} + ${ms(r.back)})`,
+                )
+                .join('; ')}`,
+            );
         }
       }
     } finally {
@@ -705,6 +818,15 @@ async function main() {
     }
   }
   if (args['mix-only']) {
+    writeResults({
+      jobs: jobCount,
+      load: [loadBefore, os.loadavg()[0]!],
+      postgres: version.v,
+      cores: os.cpus().length,
+      mix,
+      mixWarmUp,
+      seeded,
+    });
     agent.destroy();
     return;
   }
@@ -800,30 +922,19 @@ async function main() {
     Object.values(mix).reduce((n, m) => n + m.errors, 0);
   if (errors) console.log(`\n${errors} requests did not answer 200.`);
 
-  const resultsDir = path.join(here, '..', 'results');
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        jobs: jobCount,
-        load: [loadBefore, loadAfter],
-        postgres: version.v,
-        cores: os.cpus().length,
-        phases,
-        mix,
-        mixWarmUp,
-        bare,
-        ilike,
-        ftsWords,
-        seeded,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
+  writeResults({
+    jobs: jobCount,
+    load: [loadBefore, loadAfter],
+    postgres: version.v,
+    cores: os.cpus().length,
+    phases,
+    mix,
+    mixWarmUp,
+    bare,
+    ilike,
+    ftsWords,
+    seeded,
+  });
   agent.destroy();
 }
 

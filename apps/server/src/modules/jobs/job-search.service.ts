@@ -399,6 +399,8 @@ export function createJobSearchService({
      * it read (-1: none were, too many or the first read).
      */
     catchUpMaxParts: noCatchUpParts(),
+    /** The last catch-ups that took over half the bound: when each began (ms since 1970), how long it took, its phases. */
+    longCatchUps: [] as Array<{ at: number; ms: number; parts: ReturnType<typeof noCatchUpParts> }>,
   };
   // The phases of the catch-up under way (`catchUpMaxParts`).
   let parts = noCatchUpParts();
@@ -417,6 +419,10 @@ export function createJobSearchService({
       if (took > catchUpStats.catchUpMaxMs) {
         catchUpStats.catchUpMaxMs = took;
         catchUpStats.catchUpMaxParts = parts;
+      }
+      if (took > Math.max(staleMs / 2, 100)) {
+        catchUpStats.longCatchUps.push({ at: Date.now() - took, ms: took, parts });
+        if (catchUpStats.longCatchUps.length > 32) catchUpStats.longCatchUps.shift();
       }
       lastCatchUpMs = took;
     }
