@@ -103,6 +103,19 @@ describe('job search in a thread of its own', () => {
     expect(stats(threaded).copyHits).toBeGreaterThan(hits);
   });
 
+  it('shows a job written while it was idle for longer than the bound, though the catch-up that reads it comes late', async () => {
+    const count = async (word: string) => (await body(threaded.app, `search=${word}`)).count;
+    expect(await count('wavewatcher')).toBe(0);
+    expect(await count('wavewatcher')).toBe(0); // from the copy
+    await createJob(threaded.db, companyId, { title: 'Wavewatcher of the northern pier' });
+    // Idle for longer than the bound and a second: no request, so no catch-up, until a search the
+    // copy cannot answer waits for one. That catch-up drops the copy's answer for the word from the
+    // cache, as of a moment too old for any request; the copy must not keep it as right.
+    await new Promise((r) => setTimeout(r, 1_800));
+    expect(await count('nothing-else-asked-before')).toBe(0);
+    expect(await count('wavewatcher')).toBe(1);
+  });
+
   it('answers 503 while its thread is down after a crash, and searches again once another has started', async () => {
     expect((await body(threaded.app, 'search=lighthouse')).count).toBeGreaterThan(0);
     await (threaded.app.jobSearch as SearchThread).terminate();

@@ -115,6 +115,9 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
           const held = copy.get(key);
           if (held) held.asOf = Math.min(held.asOf ?? Infinity, fromEpoch(asOf));
         }
+        // The answers the search thread stopped following (right as of a moment too old for any
+        // request): kept, one it held unpinned would pass for right as of the `freshAs` below.
+        for (const key of message.deletes) copy.delete(key);
         freshAs = message.freshAs === null ? undefined : fromEpoch(message.freshAs);
         stats = message.stats;
         return;
