@@ -161,7 +161,7 @@ describe('the search cache and writes', () => {
     expect((await ask(two, { search: 'quartermaster' })).count).toBe(0);
   });
 
-  it('with staleness allowed, answers from memory without reading what changed, up to the bound, and reads ahead past half of it', async () => {
+  it('with staleness allowed, answers from memory without reading what changed, up to the bound, and reads ahead past a quarter of it', async () => {
     let clock = 1_000_000;
     const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
     try {
@@ -180,15 +180,15 @@ describe('the search cache and writes', () => {
       expect(service.cacheStats()).toMatchObject({ waited: 1 });
       expect(service.cacheStats()!.catchUps).toBeGreaterThan(0);
       await createJob(t.db, quay, { title: 'Harbour pilot trainee', ...malmo });
-      // 400 ms later: within the bound, below half of it: from memory, and nothing read.
-      clock += 400;
+      // 200 ms later: within the bound, below a quarter of it: from memory, and nothing read.
+      clock += 200;
       expect(await pilots()).toBe(1);
       expect(await word()).toEqual(['Harbour pilot']);
       expect(service.cacheStats()).toMatchObject({ dropped: 0, updated: 0 });
       // 700 ms after the read: still from memory, but a read begins ahead (at 1,000,700): it drops
       // the place's answer and brings the word's up to date, the new job on its page read as the
       // catch-up ends (the word was asked for lately).
-      clock += 300;
+      clock += 500;
       expect(await pilots()).toBe(1);
       await vi.waitFor(() => expect(service.cacheStats()).toMatchObject({ dropped: 1, updated: 1, patched: 1 }));
       expect((await word()).sort()).toEqual(['Harbour pilot', 'Harbour pilot trainee']);
@@ -208,9 +208,9 @@ describe('the search cache and writes', () => {
     }
   });
 
-  it('begins a read ahead past half the bound, sooner by as long as the last catch-up took', () => {
-    expect(readAheadAge(500, 0)).toBe(250);
-    expect(readAheadAge(500, 90)).toBe(160);
+  it('begins a read ahead past a quarter of the bound, sooner by as long as the last catch-up took', () => {
+    expect(readAheadAge(500, 0)).toBe(125);
+    expect(readAheadAge(500, 90)).toBe(35);
     expect(readAheadAge(500, 400)).toBe(0);
   });
 
