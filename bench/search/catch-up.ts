@@ -68,6 +68,8 @@ interface Run {
   /** Why answers were dropped (live-answers.ts `dropped`), during the run. */
   reasons: Record<string, number>;
   writes: number;
+  /** New jobs not found within 30 s, with what their search answered (mix.ts `startWriteLoad`). */
+  lost: string[];
 }
 
 /** `seconds` of Zipf searches at `rate` a second, with `writes` writes a second when above 0. */
@@ -81,6 +83,11 @@ async function run(writes: number, seed: number): Promise<Run> {
           databaseUrl,
           writes,
           async (word) => (await service.search(jobSearchQuery.parse({ search: word }), toPage)).count > 0,
+          async (word) => {
+            const kept = await service.search(jobSearchQuery.parse({ search: word }), toPage);
+            const other = await service.search(jobSearchQuery.parse({ search: word, sort: 'newest' }), toPage);
+            return `the search answers ${kept.count} (corrected to ${JSON.stringify(kept.corrected_search)}), newest first ${other.count}`;
+          },
         )
       : undefined;
   const cpu = process.cpuUsage();
@@ -108,6 +115,7 @@ async function run(writes: number, seed: number): Promise<Run> {
         .filter(([, n]) => n > 0),
     ),
     writes: written?.writes ?? 0,
+    lost: written?.lost ?? [],
   };
 }
 
@@ -119,7 +127,7 @@ const show = (name: string, r: Run) =>
             .map(([why, n]) => `${why} ${n}`)
             .join(', ')})`
         : ''
-    }, ${r.writes} writes`,
+    }, ${r.writes} writes${r.lost.map((lost) => `; A NEW JOB NOT FOUND WITHIN 30 s: ${lost}`).join('')}`,
   );
 console.log(
   `catch-up cost: ${searches.length.toLocaleString('en')} answers kept, ${args.rate} searches/s, ${args.seconds} s a run, ${args.database}`,

@@ -285,7 +285,8 @@ interface MixRun {
   statuses: Record<number, number>;
   distinct: number;
   latency: Stats;
-  writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number };
+  /** With writes: how soon a new job was found; `lost`, each new job not found within 30 s, with what its search answered then. */
+  writes?: { writes: number; errors: number; probes: number; foundP50: number; foundMax: number; foundP95: number; lost: string[] };
   /** The server's search cache during the run: answers served from it, computed, dropped by writes or brought up to date; its size and the process's memory after. */
   cache?: CacheCounts;
   /**
@@ -478,20 +479,30 @@ async function mixedTraffic(
   let errors = 0;
   /** The answers other than 200, by status. */
   const statuses: Record<number, number> = {};
+  const search = (query: string) =>
+    new Promise<{ count: number; corrected_search: string | null }>((resolve, reject) => {
+      http
+        .get(`${base}/api/jobs/?${query}`, { agent }, (r) => {
+          let body = '';
+          r.on('data', (d: Buffer) => (body += d.toString()));
+          r.on('end', () => resolve(JSON.parse(body) as { count: number; corrected_search: string | null }));
+        })
+        .on('error', reject);
+    });
   const writer =
     writeRate > 0
-      ? startWriteLoad(databaseUrl, writeRate, async (word) => {
-          const res = await new Promise<string>((resolve, reject) => {
-            http
-              .get(`${base}/api/jobs/?search=${word}`, { agent }, (r) => {
-                let body = '';
-                r.on('data', (d: Buffer) => (body += d.toString()));
-                r.on('end', () => resolve(body));
-              })
-              .on('error', reject);
-          });
-          return (JSON.parse(res) as { count: number }).count > 0;
-        })
+      ? startWriteLoad(
+          databaseUrl,
+          writeRate,
+          async (word) => (await search(`search=${word}`)).count > 0,
+          // The same search again, and asked another way (a search newest first is another answer
+          // of the cache, computed now): a stale answer, or a job that search cannot find?
+          async (word) => {
+            const kept = await search(`search=${word}`);
+            const other = await search(`search=${word}&sort=newest`);
+            return `the search answers ${kept.count} (corrected to ${JSON.stringify(kept.corrected_search)}), newest first ${other.count}`;
+          },
+        )
       : undefined;
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
@@ -566,6 +577,7 @@ async function mixedTraffic(
       foundP50: found.p50,
       foundP95: found.p95,
       foundMax: Math.max(...w.newJobFoundMs),
+      lost: w.lost,
     };
   }
   return run;
@@ -761,6 +773,7 @@ async function main() {
           log(`    dropped: ${JSON.stringify(m.cache.dropReasons)}; computed but not kept: ${JSON.stringify(m.cache.keptOut)}`);
           if (m.ginPending) log(`    GIN pending list entries as it began: ${JSON.stringify(m.ginPending)}`);
           log(`    the machine: ${machineSpeed(m)}`);
+          for (const lost of m.writes?.lost ?? []) log(`    A NEW JOB NOT FOUND WITHIN 30 s: ${lost}`);
           if (m.parts) log(`    a search's parts, p95 / p99 / max ms: ${requestParts(m)}`);
           if (m.longCatchUps?.length)
             log(
