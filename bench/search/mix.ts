@@ -74,10 +74,17 @@ export interface WriteLoad {
 export function startWriteLoad(
   databaseUrl: string,
   perSecond: number,
-  found: (word: string) => Promise<boolean>,
-  /** What the search for a word whose new job was not found within 30 s answers, for the benchmark to print. */
-  explain: (word: string) => Promise<string>,
+  /** The search for a word (newest first: another answer of the cache, computed when first asked). */
+  search: (word: string, newestFirst?: boolean) => Promise<{ count: number; corrected_search: string | null }>,
 ): WriteLoad {
+  const found = async (word: string) => (await search(word)).count > 0;
+  // What the search for a word whose new job was not found answers, and the same newest first: a
+  // stale kept answer, or a job that search cannot find?
+  const explain = async (word: string) => {
+    const kept = await search(word);
+    const other = await search(word, true);
+    return `the search answers ${kept.count} (corrected to ${JSON.stringify(kept.corrected_search)}), newest first ${other.count}`;
+  };
   const client = new pg.Client({ connectionString: databaseUrl });
   const random = createRandom(7);
   let writes = 0;
