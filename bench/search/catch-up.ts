@@ -1,4 +1,4 @@
-// npm run bench:search-catch-up [-- --jobs 100000 --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3]
+// npm run bench:search-catch-up [-- --jobs 100000 --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3 --profile]
 //
 // What a write costs the process that keeps search answers up to date, apart from HTTP traffic and
 // from searchers competing for the cores: the search service alone (no server), its cache warmed
@@ -9,7 +9,12 @@
 // time, the catch-ups' busy time and the answers brought up to date or dropped; the difference
 // between the runs with and without writes, per write, is the figure to compare between two
 // versions of the code (steadier than latencies, which depend on everything else the machine runs).
-// Seeds the database as `bench:search` does, or reuses it (seed.ts).
+// Seeds the database as `bench:search` does, or reuses it (seed.ts). With `--profile`, each run with
+// writes is profiled (V8's sampler, this thread only) and where its processor time went is printed.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { jobSearchQuery } from '../../packages/shared/src/index';
 import { loadConfig } from '../../apps/server/src/config';
@@ -17,6 +22,7 @@ import { openPostgres } from '../../apps/server/src/db/client';
 import { createJobSearchService } from '../../apps/server/src/modules/jobs/job-search.service';
 import { createRandom } from '../../apps/server/src/db/seed/job-text';
 import { buildSearches, startWriteLoad, zipf } from './mix';
+import { printSlice, sliceProfile } from './profile';
 import { seedBenchDatabase } from './seed';
 
 const { values: args } = parseArgs({
@@ -27,6 +33,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '20' },
     rate: { type: 'string', default: '50' },
     repeat: { type: 'string', default: '3' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const { url: databaseUrl } = await seedBenchDatabase({
@@ -83,6 +90,12 @@ async function run(writes: number, seed: number): Promise<Run> {
           service.search(jobSearchQuery.parse({ search: word, ...(newestFirst ? { sort: 'newest' } : {}) }), toPage),
         )
       : undefined;
+  const profiler = args.profile && writes > 0 ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   const end = started + Number(args.seconds) * 1000;
@@ -94,6 +107,14 @@ async function run(writes: number, seed: number): Promise<Run> {
   }
   await service.settled();
   const used = process.cpuUsage(cpu);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    const file = path.join(os.tmpdir(), `catch-up-${process.pid}-${seed}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    printSlice(sliceProfile(file, -Infinity, Infinity, 25), (line) => console.log(line));
+    fs.rmSync(file);
+  }
   const after = service.cacheStats()!;
   const written = writer ? await writer.stop() : undefined;
   return {

@@ -758,6 +758,8 @@ export function createJobSearchService({
       const found = cache?.peek(key, now);
       return found && { outcome: found.value.outcome, asOf: found.asOf, expires: found.expires };
     },
+    /** The keys whose kept answer changed since the last call, null: any may have (`SearchCache.takeChanged`). */
+    takeChanged: (): Set<string> | null => cache?.takeChanged() ?? new Set(),
     /** A request for `key` was served from the search thread's copy (`SearchCache.touch`). */
     touch(key: string, now = Date.now()): void {
       cache?.touch(key, now);
@@ -831,15 +833,11 @@ export interface JobSearch {
 const summaryJson = new WeakMap<JobSummary, string>();
 const facetsJson = new WeakMap<JobFacets, string>();
 
-/** The JSON of a page of results. */
-export function resultsJsonOf(results: readonly JobSummary[]): string {
-  let json = '[';
-  for (const [i, summary] of results.entries()) {
-    let one = summaryJson.get(summary);
-    if (one === undefined) summaryJson.set(summary, (one = JSON.stringify(summary)));
-    json += i === 0 ? one : `,${one}`;
-  }
-  return `${json}]`;
+/** The JSON of one result (made once for each summary). */
+export function resultJsonOf(summary: JobSummary): string {
+  let json = summaryJson.get(summary);
+  if (json === undefined) summaryJson.set(summary, (json = JSON.stringify(summary)));
+  return json;
 }
 
 /** The JSON of an answer's facets. */
@@ -853,10 +851,11 @@ export function facetsJsonOf(facets: JobFacets): string {
 export const restJsonOf = (outcome: SearchOutcome): string =>
   `"count_is_estimate":${outcome.countIsEstimate},"corrected_search":${JSON.stringify(outcome.correctedSearch)}`;
 
-/** The parts of a search response as JSON (`resultsJsonOf`, `facetsJsonOf`, `restJsonOf`). */
+/** The parts of a search response as JSON: each result's (`resultJsonOf`), the facets' (`facetsJsonOf`), the rest (`restJsonOf`). */
 export interface AnswerJson {
   count: number;
-  results: string;
+  /** Each result's JSON, in order. */
+  results: string[];
   facets: string;
   rest: string;
 }
@@ -864,14 +863,14 @@ export interface AnswerJson {
 /** An answer's response parts as JSON. */
 export const answerJsonOf = (outcome: SearchOutcome): AnswerJson => ({
   count: outcome.count,
-  results: resultsJsonOf(outcome.results),
+  results: outcome.results.map(resultJsonOf),
   facets: facetsJsonOf(outcome.facets),
   rest: restJsonOf(outcome),
 });
 
 /** The search response as JSON: its paging fields (a page of `toPage`, its results left out) and an answer's parts. */
 export function answerJson(page: Omit<Paginated<JobSummary>, 'results'>, answer: AnswerJson): string {
-  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":${answer.results},"facets":${answer.facets},${answer.rest}}`;
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${answer.results.join(',')}],"facets":${answer.facets},${answer.rest}}`;
 }
 
 /** The picked categories or skills (`facet`) that no job counts: missing from its facet list. */

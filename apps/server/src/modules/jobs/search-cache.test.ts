@@ -38,6 +38,41 @@ describe('the search cache', () => {
     expect(cache.peek('rust')).toBeUndefined();
   });
 
+  it('tells a copy elsewhere which answers changed since it last asked (takeChanged): stored, brought up to date, dropped, evicted; all after emptying', () => {
+    const cache = new SearchCache<string>(
+      3,
+      { rankWanted: () => null, update: (value) => (value === 'python answer' ? 'python, updated' : null) },
+      true,
+    );
+    cache.apply(10, null, new Map(), 1000);
+    cache.set('python', 10, 'python answer', { jobIds: [1], terms: 'python' }, minute);
+    cache.set('nurse', 10, 'nurse answer', { jobIds: [4], terms: 'nurs' }, minute);
+    cache.set('rust', 10, 'rust answer', { jobIds: [5], terms: 'rust' }, minute);
+    expect(cache.takeChanged()).toEqual(new Set(['python', 'nurse', 'rust']));
+    expect(cache.takeChanged()).toEqual(new Set());
+    // Served and looked at: no change.
+    cache.get('python');
+    cache.peek('nurse');
+    cache.touch('rust');
+    expect(cache.takeChanged()).toEqual(new Set());
+    // A change reaching the python answer (brought up to date) and the rust one (dropped, kept aside); the nurse one untouched.
+    cache.apply(
+      12,
+      [{ version: 11, jobId: 9, lexemes: ['python'], rows: { before: null, after: null } }, job(12, 5, ['rust'])],
+      new Map(),
+      2000,
+    );
+    expect(cache.get('python')).toBe('python, updated');
+    expect(cache.takeChanged()).toEqual(new Set(['python', 'rust']));
+    // One more answer than it holds: the least recently used goes, and both count.
+    cache.set('java', 12, 'java answer', { jobIds: [6], terms: 'java' }, minute);
+    cache.set('go', 12, 'go answer', { jobIds: [7], terms: 'go' }, minute);
+    expect(cache.takeChanged()).toEqual(new Set(['java', 'go', 'nurse', 'rust']));
+    // Emptied by a change naming no job: any may have changed.
+    cache.apply(13, [everything(13)], new Map(), 3000);
+    expect(cache.takeChanged()).toBeNull();
+    expect(cache.takeChanged()).toEqual(new Set());
+  });
   it('keeps answers a change cannot touch and drops those it can', () => {
     const cache = filled();
     // A new job with other words: only answers without words can gain it.

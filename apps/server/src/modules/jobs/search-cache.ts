@@ -173,6 +173,12 @@ export class SearchCache<V> {
   readonly keptOut = { touched: 0, tooOld: 0, ahead: 0 };
   /** When the newest applied read began (the `readAt` given to `apply`): every write committed before it is applied. */
   private freshAsAt: number | undefined;
+  /**
+   * The keys whose kept answer changed since `takeChanged` last ran: stored, brought up to date,
+   * completed by a read, dropped or removed (not: expired, or moved in the use order). Null: any
+   * may have (emptied, or more changed than are worth listing).
+   */
+  private changedKeys: Set<string> | null = new Set();
 
   constructor(
     private readonly maxEntries: number,
@@ -210,6 +216,24 @@ export class SearchCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * The keys whose kept answer changed since the last call (see `changedKeys`), null when any may
+   * have: what a copy of the answers kept elsewhere (the search thread's) must look at again, with
+   * the ones that expired since.
+   */
+  takeChanged(): Set<string> | null {
+    const changed = this.changedKeys;
+    this.changedKeys = new Set();
+    return changed;
+  }
+
+  private noteChanged(key: string): void {
+    if (!this.changedKeys) return;
+    // Nobody takes them (no copy kept elsewhere): a list past twice the entries says no more than null.
+    if (this.changedKeys.size >= 2 * this.maxEntries) this.changedKeys = null;
+    else this.changedKeys.add(key);
   }
 
   /**
@@ -449,6 +473,7 @@ export class SearchCache<V> {
         if (completed === null) return undefined;
         entry.value = completed;
         entry.shown = undefined;
+        this.noteChanged(key);
         entry.named = undefined;
         this.stats.patched++;
         return completed;
@@ -520,6 +545,7 @@ export class SearchCache<V> {
       named: undefined,
     });
     this.stored++;
+    this.noteChanged(key);
     for (const id of reach.jobIds) addTo(this.byJob, id, key);
     if (words === null) this.wordless.add(key);
     else for (const word of words) addTo(this.byLexeme, word, key);
@@ -540,6 +566,7 @@ export class SearchCache<V> {
       const entry = this.entries.get(key);
       if (!entry || entry.asOf !== undefined) continue;
       const updated = this.updated(entry, change, rows, rankOf);
+      this.noteChanged(key);
       if (updated === null) {
         this.stats.dropped++;
         this.forget(key, asOf);
@@ -638,6 +665,7 @@ export class SearchCache<V> {
       return;
     }
     this.unindex(key, entry);
+    this.noteChanged(key);
     entry.value = last.value;
     entry.asOf = last.asOf;
     entry.shown = undefined;
@@ -664,6 +692,7 @@ export class SearchCache<V> {
     this.stats.dropped += this.entries.size;
     this.stats.flushes++;
     this.entries.clear();
+    this.changedKeys = null;
     this.byJob.clear();
     this.byLexeme.clear();
     this.wordless.clear();
@@ -673,6 +702,7 @@ export class SearchCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.noteChanged(key);
     this.unindex(key, entry);
   }
 

@@ -3,10 +3,12 @@
 // the PostgreSQL pass. The same answers as the search in the server's thread, served from the copy
 // when that is recent enough, and every write shown within the bound (its own writes at once).
 import { jobSearchResult } from '@jobportal/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
 import { buildApp } from '../../app';
+import { jobs } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { createSmtpMailer } from '../../lib/mail';
 import type { SearchThread } from './search-thread';
@@ -101,6 +103,56 @@ describe('job search in a thread of its own', () => {
     expect(await count()).toBe(1);
     expect(await count()).toBe(1);
     expect(stats(threaded).copyHits).toBeGreaterThan(hits);
+  });
+
+  it('keeps the pages its copy holds up to date as a job comes onto them and one on them is edited, as the server thread computes them', async () => {
+    const queries = ['search=harbour&sort=newest&page_size=5', 'sort=newest&page_size=4', 'search=harbour%20pilot&page_size=6'];
+    const served = async () => {
+      const answers = [];
+      for (const query of queries) answers.push(await body(threaded.app, query));
+      return answers;
+    };
+    // Other searches meanwhile (from the copy), which keep the catch-ups coming: the pages are
+    // brought up to date, read and sent to the copy by their changes, not asked for again.
+    const others = async () => {
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        await body(threaded.app, 'search=lighthouse');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await threaded.app.jobSearch.settled();
+    };
+    const fromCopy = async () => {
+      const hits = stats(threaded).copyHits!;
+      const answers = await served();
+      expect(stats(threaded).copyHits).toBe(hits + queries.length);
+      // As the search in the server thread computes them (past its bound, it shows the writes too).
+      for (const [i, query] of queries.entries()) expect(answers[i], query).toEqual(await body(inThread, query));
+      return answers;
+    };
+    // Computed, then from the search thread's cache (which the copy keeps).
+    await served();
+    await threaded.app.jobSearch.settled();
+    await served();
+    await others();
+    const before = await fromCopy();
+    // A job comes first onto the pages in posting order (the copy is sent its summary and the places of the others).
+    const job = await createJob(threaded.db, companyId, {
+      title: 'Harbour pilot of the night tides',
+      description: 'Bring ships in past the reef.',
+    });
+    await others();
+    const after = await fromCopy();
+    expect(after.map((answer, i) => answer.count - before[i]!.count)).toEqual([1, 1, 1]);
+    expect(after[0]!.results.map((r) => r.id)).toEqual([job.id, ...before[0]!.results.map((r) => r.id).slice(0, 4)]);
+    expect(after[1]!.results.map((r) => r.id)).toEqual([job.id, ...before[1]!.results.map((r) => r.id).slice(0, 3)]);
+    // One of the jobs they show, edited where it shows (its title).
+    const edited = before[0]!.results[1]!.id;
+    await threaded.db.update(jobs).set({ title: 'Harbour pilot 24, night shifts' }).where(eq(jobs.id, edited));
+    await others();
+    const renamed = await fromCopy();
+    expect(renamed[0]!.results.map((r) => r.id)).toEqual(after[0]!.results.map((r) => r.id));
+    expect(renamed[0]!.results.find((r) => r.id === edited)?.title).toBe('Harbour pilot 24, night shifts');
   });
 
   it('shows a job written while it was idle for longer than the bound, though the catch-up that reads it comes late', async () => {

@@ -104,8 +104,16 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
         for (const { key, count, results, facets, rest, asOf, expires } of message.upserts) {
           const held = copy.get(key);
           if (!held) continue;
+          if (results !== null) {
+            const now = results.map((r) => (typeof r === 'number' ? held.results[r] : r));
+            // (Never seen: the search thread sends places in the results the copy holds.) Asked again instead.
+            if (now.includes(undefined)) {
+              copy.delete(key);
+              continue;
+            }
+            held.results = now as string[];
+          }
           held.count = count;
-          if (results !== null) held.results = results;
           if (facets !== null) held.facets = facets;
           held.rest = rest;
           held.asOf = asOf === null ? undefined : fromEpoch(asOf);
