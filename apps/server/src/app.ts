@@ -332,7 +332,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.searchCacheSeconds > 0 &&
     (config.searchThread === 'on' || (config.searchThread === 'auto' && config.searchStaleMs > 0));
   const thread = threaded
-    ? createSearchThread({ url: database.url!, poolSize: 8, options: searchOptions, copyEntries: config.searchCacheEntries, log: app.log })
+    ? createSearchThread({
+        url: database.url!,
+        poolSize: 8,
+        nice: config.searchThreadNice,
+        options: searchOptions,
+        copyEntries: config.searchCacheEntries,
+        log: app.log,
+      })
     : undefined;
   if (thread) app.addHook('onClose', () => thread.close());
   const jobSearch: JobSearch = thread ?? createJobSearchService({ db, freshDb: database.quick, ...searchOptions });

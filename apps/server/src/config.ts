@@ -54,6 +54,12 @@ const envSchema = z.object({
    * cache on, `off` never. The embedded database (PGlite) lives in the server's thread: never there.
    */
   SEARCH_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * How far the search thread yields the processor to the server thread (a nice value, 0-19; Linux
+   * only, where it is the thread's own): its catch-ups are upkeep, the searches the copy answers
+   * come first (decision 006, "The search thread").
+   */
+  SEARCH_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -95,6 +101,7 @@ export interface Config {
   searchCacheEntries: number;
   searchStaleMs: number;
   searchThread: 'auto' | 'on' | 'off';
+  searchThreadNice: number;
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -148,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     searchStaleMs: e.SEARCH_STALE_MS,
     searchThread: e.SEARCH_THREAD,
+    searchThreadNice: e.SEARCH_THREAD_NICE,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

@@ -2,6 +2,7 @@
 // PostgreSQL server only (the embedded database lives in the server's thread), so this file runs in
 // the PostgreSQL pass. The same answers as the search in the server's thread, served from the copy
 // when that is recent enough, and every write shown within the bound (its own writes at once).
+import fs from 'node:fs';
 import { jobSearchResult } from '@jobportal/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -166,6 +167,16 @@ describe('job search in a thread of its own', () => {
     await new Promise((r) => setTimeout(r, 1_800));
     expect(await count('nothing-else-asked-before')).toBe(0);
     expect(await count('wavewatcher')).toBe(1);
+  });
+
+  it.runIf(process.platform === 'linux')('runs below the priority of the server thread (its own nice value, SEARCH_THREAD_NICE)', () => {
+    // Each thread's nice value is the 19th field of its stat line (after the name in parentheses).
+    const nices = fs
+      .readdirSync('/proc/self/task')
+      .map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    expect(threaded.config.searchThreadNice).toBe(10);
+    expect(nices.filter((nice) => nice === 10)).toHaveLength(1);
+    expect(nices.filter((nice) => nice === 0).length).toBeGreaterThan(1);
   });
 
   it('answers 503 while its thread is down after a crash, and searches again once another has started', async () => {
