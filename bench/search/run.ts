@@ -575,7 +575,10 @@ async function mixedTraffic(
 
 /** The share of answers served from the cache, and how many were computed (the misses not shared with another request). */
 const hitRate = (c: CacheCounts) =>
-  `${((100 * (c.hits + c.stale)) / Math.max(1, c.hits + c.stale + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared + c.refreshed).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation${c.stale ? `, ${c.stale.toLocaleString('en')} served a dropped answer while it was computed again` : ''})`;
+  // The cold mix runs with the cache off: no counts.
+  !Number.isFinite(c.hits)
+    ? 'the cache off'
+    : `${((100 * (c.hits + c.stale)) / Math.max(1, c.hits + c.stale + c.misses)).toFixed(1)}% from the cache (${(c.misses - c.shared + c.refreshed).toLocaleString('en')} computed, ${c.shared.toLocaleString('en')} shared a computation${c.stale ? `, ${c.stale.toLocaleString('en')} served a dropped answer while it was computed again` : ''})`;
 let mixWarmUp: Awaited<ReturnType<typeof warmUp>> | undefined;
 /** The longest catch-up since the server started, by phase (wall time), with how many changes it read. */
 const longestCatchUp = (c: CacheCounts) =>
