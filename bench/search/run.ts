@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only --writes-elsewhere]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -62,6 +62,12 @@ const { values: args } = parseArgs({
     /** Only the realistic mix's runs (no per-kind latencies, bare SQL or ILIKE), printed as they end: to compare changes quickly. */
     'mix-only': { type: 'boolean', default: false },
     /**
+     * The writes go to a copy of the database (made from it as a template) that the server does not
+     * read: the machine does the same writes, the searches follow none (what the writes cost the
+     * searches by themselves, apart from keeping the answers up to date). No new job is looked for.
+     */
+    'writes-elsewhere': { type: 'boolean', default: false },
+    /**
      * Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's
      * DevTools), and prints for each run of the mix where its processor time went in that run alone.
      */
@@ -76,6 +82,8 @@ const log = (line: string) => console.log(line);
 
 // ---------- statistics ----------
 
+/** With `--writes-elsewhere`: the copy of the database the writes go to. */
+let writesElsewhere: string | undefined;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /**
  * A request's moments on the monotonic clock (µs), where the server stamped them (bench/search/server.ts
@@ -492,7 +500,11 @@ async function mixedTraffic(
     });
   const writer =
     writeRate > 0
-      ? startWriteLoad(databaseUrl, writeRate, (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`))
+      ? startWriteLoad(
+          writesElsewhere ?? databaseUrl,
+          writeRate,
+          writesElsewhere ? null : (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`),
+        )
       : undefined;
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
@@ -624,6 +636,19 @@ async function main() {
     return rows[0]!;
   })();
 
+  if (args['writes-elsewhere']) {
+    // A copy made from the database as a template (no session may be connected to it meanwhile).
+    const copy = `${args.database}_elsewhere`;
+    const admin = new pg.Client({ connectionString: args['server-url'] });
+    await admin.connect();
+    await admin.query(`drop database if exists ${copy}`);
+    await admin.query(`create database ${copy} template ${args.database}`);
+    await admin.end();
+    const url = new URL(seeded.url);
+    url.pathname = `/${copy}`;
+    writesElsewhere = url.href;
+    log(`  the writes go to ${copy}, a copy the server does not read`);
+  }
   const loadBefore = os.loadavg()[0]!;
   log(
     `\nmeasuring: ${benchQueries.length} queries × ${rounds} rounds at concurrency 1; ${durationSeconds} s at concurrency ${concurrency} (load average ${loadBefore.toFixed(2)})`,
@@ -823,6 +848,12 @@ async function main() {
       }
     }
   }
+  if (writesElsewhere) {
+    const admin = new pg.Client({ connectionString: args['server-url'] });
+    await admin.connect();
+    await admin.query(`drop database if exists ${args.database}_elsewhere`);
+    await admin.end();
+  }
   if (args['mix-only']) {
     writeResults({
       jobs: jobCount,
@@ -832,6 +863,7 @@ async function main() {
       mix,
       mixWarmUp,
       seeded,
+      writesElsewhere: !!writesElsewhere,
     });
     agent.destroy();
     return;
