@@ -617,6 +617,20 @@ function writeResults(figures: Record<string, unknown>) {
   console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
 }
 
+/** `--writes-elsewhere`'s copy of the database. */
+const elsewhereDatabase = () => `${args.database}_elsewhere`;
+
+/** Statements run on the PostgreSQL server, outside the benchmark's database (making and dropping databases). */
+async function onServer(...statements: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: args['server-url'] });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function main() {
   const seeded = await seedBenchDatabase({
     serverUrl: args['server-url'],
@@ -638,12 +652,8 @@ async function main() {
 
   if (args['writes-elsewhere']) {
     // A copy made from the database as a template (no session may be connected to it meanwhile).
-    const copy = `${args.database}_elsewhere`;
-    const admin = new pg.Client({ connectionString: args['server-url'] });
-    await admin.connect();
-    await admin.query(`drop database if exists ${copy}`);
-    await admin.query(`create database ${copy} template ${args.database}`);
-    await admin.end();
+    const copy = elsewhereDatabase();
+    await onServer(`drop database if exists ${copy}`, `create database ${copy} template ${args.database}`);
     const url = new URL(seeded.url);
     url.pathname = `/${copy}`;
     writesElsewhere = url.href;
@@ -848,12 +858,7 @@ async function main() {
       }
     }
   }
-  if (writesElsewhere) {
-    const admin = new pg.Client({ connectionString: args['server-url'] });
-    await admin.connect();
-    await admin.query(`drop database if exists ${args.database}_elsewhere`);
-    await admin.end();
-  }
+  if (writesElsewhere) await onServer(`drop database if exists ${elsewhereDatabase()}`);
   if (args['mix-only']) {
     writeResults({
       jobs: jobCount,

@@ -473,8 +473,8 @@ export class SearchCache<V> {
         if (completed === null) return undefined;
         entry.value = completed;
         entry.shown = undefined;
-        this.noteChanged(key);
         entry.named = undefined;
+        this.noteChanged(key);
         this.stats.patched++;
         return completed;
       }),
