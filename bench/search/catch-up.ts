@@ -71,6 +71,9 @@ interface Run {
   applyMs: number;
   catchUps: number;
   updated: number;
+  /** Answers whose page had to be read (the jobs they newly show), and the statements that read them. */
+  pageReads: number;
+  pageStatements: number;
   dropped: number;
   /** Why answers were dropped (live-answers.ts `dropped`), during the run. */
   reasons: Record<string, number>;
@@ -122,6 +125,8 @@ async function run(writes: number, seed: number): Promise<Run> {
     applyMs: after.applyMs - before.applyMs,
     catchUps: after.catchUps - before.catchUps,
     updated: after.updated - before.updated,
+    pageReads: after.pageReads - before.pageReads,
+    pageStatements: after.pageStatements - before.pageStatements,
     dropped: after.dropped - before.dropped,
     reasons: Object.fromEntries(
       Object.entries(after.dropReasons)
@@ -135,7 +140,7 @@ async function run(writes: number, seed: number): Promise<Run> {
 
 const show = (name: string, r: Run) =>
   console.log(
-    `  ${name.padEnd(16)} processor ${(r.cpuMs / 1000).toFixed(2)} s, catch-ups ${r.catchUps} busy ${(r.applyMs / 1000).toFixed(2)} s, ${r.updated.toLocaleString('en')} answers brought up to date, ${r.dropped} dropped${
+    `  ${name.padEnd(16)} processor ${(r.cpuMs / 1000).toFixed(2)} s, catch-ups ${r.catchUps} busy ${(r.applyMs / 1000).toFixed(2)} s, ${r.updated.toLocaleString('en')} answers brought up to date (${r.pageReads.toLocaleString('en')} pages read in ${r.pageStatements} statements), ${r.dropped} dropped${
       r.dropped
         ? ` (${Object.entries(r.reasons)
             .map(([why, n]) => `${why} ${n}`)

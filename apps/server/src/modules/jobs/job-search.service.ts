@@ -29,6 +29,7 @@ import {
   type LabelOf,
   type LiveAnswer,
   type LiveCounts,
+  type RowChange,
   type Thresholds,
 } from './live-answers';
 import { findAllTaxonomyNames, findTaxonomyNames } from '../taxonomy/taxonomy.repository';
@@ -204,6 +205,8 @@ interface Kept {
   unread?: readonly number[];
 }
 
+const shownKey = (id: number, text: string | null) => `${id} ${text ?? ''}`;
+
 /** The count and facet rows (scaled when estimated) that a search's counts give (`countAndFacets`). */
 export function countsOf(raw: LiveCounts, thresholds: Thresholds): { total: number; isEstimate: boolean; facets: FacetRow[] } {
   const path = countingPath(raw, thresholds);
@@ -298,6 +301,9 @@ export function createJobSearchService({
   // forgotten whenever the cache is emptied (a rename empties it) and read again.
   const labels = new Map<string, string>();
   const labelOf: LabelOf = (facet, value) => labels.get(`${facet}:${value}`);
+  // For each change being applied: the jobs (but the one changed) it moved off a page, as that page
+  // showed them, by `shownKey`: a later page they move onto shows them so, if it is visited after.
+  const movedBy = new WeakMap<RowChange, Map<string, JobSummary>>();
   const updater: AnswerUpdater<Kept> = {
     rankWanted: (kept, change) => (kept.live ? rankWanted(kept.live, change) : null),
     update(kept, change, rankOf) {
@@ -326,13 +332,28 @@ export function createJobSearchService({
         if (!facets) return dropped('a picked value not named');
         outcome = { ...outcome, count: counted.total, countIsEstimate: counted.isEstimate, facets };
       }
-      // A page that changed: its jobs in their new order, those it did not show (or the job changed)
-      // read in the catch-up, with those an earlier change left to read (still on the page).
+      // A page that changed: its jobs in their new order. Those it did not show (or the job changed),
+      // with those an earlier change left to read (still on the page), are read in the catch-up,
+      // unless this change moved each of them off another page for the same text (the page before):
+      // shown as it showed them (the job changed is always read).
       if (live.page !== kept.live.page || kept.live.page.some((k) => k.id === change.jobId) || kept.unread) {
         const shown = new Map(outcome.results.map((r) => [r.id, r]));
         const before = new Set(kept.unread);
         const unread = live.page.filter((k) => k.id === change.jobId || !shown.has(k.id) || before.has(k.id)).map((k) => k.id);
-        if (unread.length) return { outcome, live, unread };
+        let moved = movedBy.get(change);
+        if (live.page !== kept.live.page) {
+          const now = new Set(live.page.map((k) => k.id));
+          for (const { id } of kept.live.page) {
+            const summary = shown.get(id);
+            if (summary && !now.has(id) && id !== change.jobId && !before.has(id)) {
+              if (!moved) movedBy.set(change, (moved = new Map()));
+              moved.set(shownKey(id, text), summary);
+            }
+          }
+        }
+        const found = unread.map((id) => (id === change.jobId ? undefined : moved?.get(shownKey(id, text))));
+        if (found.some((summary) => !summary)) return { outcome, live, unread };
+        unread.forEach((id, i) => shown.set(id, found[i]!));
         outcome = { ...outcome, results: live.page.map((k) => shown.get(k.id)!) };
       }
       return { outcome, live };

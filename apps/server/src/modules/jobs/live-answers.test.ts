@@ -115,6 +115,7 @@ function searches(): Array<Record<string, string>> {
     { search: 'the and', sort: 'newest', page_size: '5' },
     { page_size: '5' },
     { sort: 'salary', page_size: '5' },
+    { sort: 'newest', page_size: '5', page: '2' },
     { sort: 'newest', page_size: '5', page: '3' },
     { location: 'lyon', page_size: '5' },
     { company: String(companies[1]), salary_max: '40000', currency: 'EUR', page_size: '5' },
@@ -217,6 +218,46 @@ describe('cached answers kept up to date on each write', () => {
     // Only how it shows changed: no rows (the answers showing it are dropped).
     expect(retitled!.rows).toBeUndefined();
     expect(deleted!.rows).toMatchObject({ before: { isRemote: true }, after: null });
+  });
+
+  it('shows a job moving onto a later page as the page before showed it, without reading it again', async () => {
+    const make = (hoursAgo: number) =>
+      createJob(t.db, companies[0]!, {
+        ...randomJob(createRandom(hoursAgo)),
+        title: `Bellfounder ${hoursAgo}`,
+        postedAt: new Date(Date.now() - hoursAgo * 3_600_000),
+      });
+    for (let hours = 1; hours <= 6; hours++) await make(hours);
+    const cached = createJobSearchService({ db: t.db, cacheSeconds: 600 });
+    const fresh = createJobSearchService({ db: t.db });
+    const asked = ['1', '2'].map((n) => jobSearchQuery.parse({ search: 'bellfounder', sort: 'newest', page_size: '3', page: n }));
+    // The first page kept first: a change visits the answers it reaches in the order they were kept.
+    const before = [await cached.search(asked[0]!, page)];
+    await cached.settled();
+    before.push(await cached.search(asked[1]!, page));
+    await cached.settled();
+    const reads = cached.cacheStats()!.pageReads;
+    const job = await make(0);
+    const after = [await cached.search(asked[0]!, page), await cached.search(asked[1]!, page)];
+    await cached.settled();
+    for (const [i, q] of asked.entries()) expect(after[i]).toEqual(await fresh.search(q, page));
+    // The new job comes first; the first page's last job moves onto the second page.
+    expect(after[0]!.results.map((r) => r.id)).toEqual([job.id, ...before[0]!.results.slice(0, 2).map((r) => r.id)]);
+    expect(after[1]!.results[0]).toEqual(before[0]!.results[2]);
+    // Only the first page was read (for the new job): the second shows the moved job as the first page did.
+    const stats = cached.cacheStats()!;
+    expect(stats.pageReads - reads).toBe(1);
+    expect(stats.updated).toBeGreaterThanOrEqual(2);
+    // The second page now follows that job: retitled with the same words (a change to how it shows,
+    // which reaches only the answers whose page shows it), it shows the new title.
+    const movedJob = before[0]!.results[2]!;
+    await t.db
+      .update(jobs)
+      .set({ title: `${movedJob.title}!` })
+      .where(eq(jobs.id, movedJob.id));
+    const retitled = await cached.search(asked[1]!, page);
+    expect(retitled.results[0]!.title).toBe(`${movedJob.title}!`);
+    expect(retitled).toEqual(await fresh.search(asked[1]!, page));
   });
 
   const variants: Array<[string, Partial<JobSearchOptions> & { together?: boolean }]> = [

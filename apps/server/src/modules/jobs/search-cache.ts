@@ -39,6 +39,11 @@ export interface SearchChange {
  */
 export interface AnswerUpdater<V> {
   rankWanted(value: V, change: RowChange): string | null;
+  /**
+   * The value brought up to date with a change to a job's search rows (null: dropped). `change` is
+   * the same object for every answer the change reaches (what one of them works out can serve the
+   * others while it is applied).
+   */
   update(value: V, change: RowChange, rankOf: (text: string) => number | undefined): V | null;
   /** Whether an updated value still needs a read (of jobs its page now shows) before it is served. */
   unread?(value: V): boolean;
@@ -573,13 +578,15 @@ export class SearchCache<V> {
         continue;
       }
       this.stats.updated++;
+      // Changes reach it by the jobs its page shows now (one may have come that it did not show,
+      // shown as the page it came from showed it: job-search.service's updater).
+      const page = this.updater!.pageOf?.(updated);
+      if (page) this.reindex(key, entry, page);
       if (this.updater!.unread?.(updated) === true) {
-        // Its page needs a read: it stays where changes reach it (by the jobs its page shows now),
-        // its last complete value served meanwhile within the bound, until the read completes it.
+        // Its page needs a read: its last complete value is served meanwhile within the bound, until
+        // the read completes it.
         entry.shown ??= { value: entry.value, asOf };
         (entry.named ??= new Map()).set(change.jobId!, change.version);
-        const page = this.updater!.pageOf?.(updated);
-        if (page) this.reindex(key, entry, page);
         this.waiting.add(key);
       } else {
         entry.shown = undefined;
