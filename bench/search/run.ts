@@ -363,6 +363,8 @@ interface CacheCounts {
   copyHits?: number;
   copyLate?: number;
   copyLatePinned?: number;
+  /** How many times a request waiting for the search thread lifted it out of the idle scheduling class. */
+  threadLifts?: number;
   applyMs?: number;
   waited?: number;
   /** Answers whose pages' new jobs were read, and their wait in all; the statements those reads shared (one per step that asked). */
@@ -601,7 +603,7 @@ const longestCatchUp = (c: CacheCounts) =>
 const copyCounts = (c: CacheCounts) =>
   c.copyHits === undefined
     ? ''
-    : `; ${c.copyHits.toLocaleString('en')} answered from the copy, ${(c.copyLate ?? 0).toLocaleString('en')} found it too old (${c.copyLatePinned ?? 0} of them pinned)`;
+    : `; ${c.copyHits.toLocaleString('en')} answered from the copy, ${(c.copyLate ?? 0).toLocaleString('en')} found it too old (${c.copyLatePinned ?? 0} of them pinned)${c.threadLifts === undefined ? '' : `; the search thread lifted out of the idle class ${c.threadLifts} times`}`;
 /** The catch-ups of a run: how many, their mean time (the applying's part), and the requests that waited for one. */
 const catchUps = (c: CacheCounts) =>
   c.catchUps
@@ -775,6 +777,7 @@ async function main() {
           copyHits: (after.copyHits ?? 0) - (before.copyHits ?? 0),
           copyLate: (after.copyLate ?? 0) - (before.copyLate ?? 0),
           copyLatePinned: (after.copyLatePinned ?? 0) - (before.copyLatePinned ?? 0),
+          threadLifts: (after.threadLifts ?? 0) - (before.threadLifts ?? 0),
           pageReads: (after.pageReads ?? 0) - (before.pageReads ?? 0),
           pageReadMs: (after.pageReadMs ?? 0) - (before.pageReadMs ?? 0),
           pageStatements: (after.pageStatements ?? 0) - (before.pageStatements ?? 0),

@@ -45,6 +45,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService, type JobSearch } from './modules/jobs/job-search.service';
 import { createSearchThread } from './modules/jobs/search-thread';
+import { mayLeaveIdleClass } from './modules/jobs/search-thread-priority';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -336,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         url: database.url!,
         poolSize: 8,
         nice: config.searchThreadNice,
+        idle: config.searchThreadIdle && mayLeaveIdleClass(config.searchThreadNice),
         options: searchOptions,
         copyEntries: config.searchCacheEntries,
         log: app.log,

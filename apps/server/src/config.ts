@@ -60,6 +60,14 @@ const envSchema = z.object({
    * come first (decision 006, "The search thread").
    */
   SEARCH_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Whether the search thread runs in Linux's idle scheduling class (SCHED_IDLE, set with util-linux's
+   * `chrt`): it then gets a core only when no other thread wants it, and a request arriving for the
+   * server thread takes the core from it at once; a request that waits 100 ms for it lifts it back
+   * to the normal class until none has for half a second. Only where the process may lift it (CAP_SYS_NICE, as root, or an
+   * RLIMIT_NICE that allows it); elsewhere only the nice value applies (decision 006, "The search thread").
+   */
+  SEARCH_THREAD_IDLE: boolish.default(true),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -102,6 +110,7 @@ export interface Config {
   searchStaleMs: number;
   searchThread: 'auto' | 'on' | 'off';
   searchThreadNice: number;
+  searchThreadIdle: boolean;
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -156,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     searchStaleMs: e.SEARCH_STALE_MS,
     searchThread: e.SEARCH_THREAD,
     searchThreadNice: e.SEARCH_THREAD_NICE,
+    searchThreadIdle: e.SEARCH_THREAD_IDLE,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

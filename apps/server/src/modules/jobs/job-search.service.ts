@@ -836,6 +836,8 @@ export type SearchCacheStats = NonNullable<ReturnType<JobSearchService['cacheSta
   copyLate?: number;
   copyLatePinned?: number;
   copySize?: number;
+  /** With the search thread in the idle scheduling class: how many times a waiting request lifted it (search-thread-priority.ts). */
+  threadLifts?: number;
 };
 
 /**

@@ -62,7 +62,9 @@ export type FromSearchThread =
       deletes: string[];
       stats: SearchCacheStats | null;
     }
-  | { kind: 'settled'; id: number };
+  | { kind: 'settled'; id: number }
+  /** The search thread's id (Linux; null elsewhere), as it starts. */
+  | { kind: 'thread'; tid: number | null };
 
 /** An error as it crosses to the server thread: what the error handler reads of it (its code, status and causes). */
 export interface ThreadError {

@@ -4,7 +4,7 @@
 // when that is recent enough, and every write shown within the bound (its own writes at once).
 import fs from 'node:fs';
 import { jobSearchResult } from '@jobportal/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
@@ -13,6 +13,7 @@ import { jobs } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { createSmtpMailer } from '../../lib/mail';
 import type { SearchThread } from './search-thread';
+import { mayLeaveIdleClass } from './search-thread-priority';
 import { bearer, createTestApp, json, signedInUser, testEnv, type TestApp } from '../../test/harness';
 
 const body = async (app: FastifyInstance, query: string) => {
@@ -169,15 +170,53 @@ describe('job search in a thread of its own', () => {
     expect(await count('wavewatcher')).toBe(1);
   });
 
-  it.runIf(process.platform === 'linux')('runs below the priority of the server thread (its own nice value, SEARCH_THREAD_NICE)', () => {
-    // Each thread's nice value is the 19th field of its stat line (after the name in parentheses).
-    const nices = fs
-      .readdirSync('/proc/self/task')
-      .map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
-    expect(threaded.config.searchThreadNice).toBe(10);
-    expect(nices.filter((nice) => nice === 10)).toHaveLength(1);
-    expect(nices.filter((nice) => nice === 0).length).toBeGreaterThan(1);
-  });
+  it.runIf(process.platform === 'linux')(
+    'runs below the priority of the server thread: its own nice value (SEARCH_THREAD_NICE) and the idle scheduling class (SEARCH_THREAD_IDLE), lifted while a search waits for it',
+    async () => {
+      // Each thread's nice value and scheduling policy are the 19th and 41st fields of its stat line
+      // (counted from the pid; the fields after the name in parentheses begin with the 3rd).
+      const threads = () =>
+        fs.readdirSync('/proc/self/task').map((tid) => {
+          const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          return { nice: Number(fields[19 - 3]), policy: Number(fields[41 - 3]) };
+        });
+      const SCHED_OTHER = 0;
+      const SCHED_IDLE = 5;
+      expect(threaded.config.searchThreadNice).toBe(10);
+      expect(threaded.config.searchThreadIdle).toBe(true);
+      expect(threads().filter((t) => t.nice === 10)).toHaveLength(1);
+      expect(threads().filter((t) => t.nice === 0).length).toBeGreaterThan(1);
+      const searchThread = threaded.app.jobSearch as SearchThread;
+      // Only where this process may lift it again (root, or CAP_SYS_NICE) is it put in the idle class.
+      if (!mayLeaveIdleClass(10)) {
+        expect(searchThread.priority()).toEqual({ idle: false, lifts: 0 });
+        expect(threads().every((t) => t.policy === SCHED_OTHER)).toBe(true);
+        return;
+      }
+      // Lifted while requests wait for it (as after the idle time of the test before, when a
+      // search waited for a catch-up), and half a second after: in the idle class once that has passed.
+      const idleSince = Date.now();
+      while (!searchThread.priority().idle && Date.now() - idleSince < 5_000) await new Promise((r) => setTimeout(r, 50));
+      const { lifts } = searchThread.priority();
+      expect(searchThread.priority()).toEqual({ idle: true, lifts });
+      expect(threads().filter((t) => t.policy === SCHED_IDLE)).toEqual([{ nice: 10, policy: SCHED_IDLE }]);
+      expect(threads().filter((t) => t.policy === SCHED_OTHER)).toHaveLength(threads().length - 1);
+      // A search held 300 ms by a lock on the search table: after 100 ms of waiting the search
+      // thread is lifted into the normal class (at its nice value), and goes back half a second later.
+      let searched: Promise<Awaited<ReturnType<typeof body>>> | undefined;
+      await threaded.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table job_search in access exclusive mode`);
+        searched = body(threaded.app, 'search=lamplighter');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(searchThread.priority()).toEqual({ idle: false, lifts: lifts + 1 });
+        expect(threads().filter((t) => t.nice === 10)).toEqual([{ nice: 10, policy: SCHED_OTHER }]);
+      });
+      expect((await searched!).count).toBe(0);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(searchThread.priority()).toEqual({ idle: true, lifts: lifts + 1 });
+      expect(threads().filter((t) => t.nice === 10)).toEqual([{ nice: 10, policy: SCHED_IDLE }]);
+    },
+  );
 
   it('answers 503 while its thread is down after a crash, and searches again once another has started', async () => {
     expect((await body(threaded.app, 'search=lighthouse')).count).toBeGreaterThan(0);

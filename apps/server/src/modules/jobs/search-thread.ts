@@ -17,12 +17,20 @@ import { AppError } from '../../lib/app-error';
 import { utcToday } from '../../lib/dates';
 import { answerJson, cacheKey, type AnswerJson, type JobSearch, type SearchCacheStats } from './job-search.service';
 import { errorFrom, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread } from './search-thread-messages';
+import { createPriorityGuard, setSchedulingClass, type PriorityGuardOptions } from './search-thread-priority';
 import type { SearchWorkerData } from './search-worker';
 
 export interface SearchThreadOptions extends SearchWorkerData {
   log: FastifyBaseLogger;
   /** How many answers the copy holds (least recently used out). */
   copyEntries: number;
+  /**
+   * Whether the search thread runs in the idle scheduling class, lifted while a request waits for it
+   * (search-thread-priority.ts): only where this process may lift it (`mayLeaveIdleClass`).
+   */
+  idle: boolean;
+  /** When a waiting request lifts it, and when it goes back (tests). */
+  priority?: Omit<PriorityGuardOptions, 'setClass'>;
 }
 
 interface Copied extends AnswerJson {
@@ -49,7 +57,7 @@ const workerEntry = (() => {
 /** How often the keys served from the copy are told to the search thread (its cache's use order, and its catch-ups ahead). */
 const servedEveryMs = 50;
 
-export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOptions) {
+export function createSearchThread({ log, copyEntries, idle, priority, ...data }: SearchThreadOptions) {
   const staleMs = data.options.staleMs ?? 0;
   /** The copy: each answer's count and JSON parts, right as of `asOf` (this thread's clock) or, when undefined, of `freshAs`. */
   let copy = new Map<string, Copied>();
@@ -72,17 +80,19 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
   let closing = false;
   /** Whether the search thread runs (between one that stopped and the next, searches answer 503). */
   let running = true;
+  const guard = createPriorityGuard({ setClass: setSchedulingClass, ...priority });
   let worker = start();
   const unavailable = () => new AppError('service_unavailable', 'The search is briefly unavailable. Try again in a few seconds.');
 
   function start(): Worker {
     const started = new Worker(workerEntry, { eval: true, workerData: data });
-    started.on('message', (message: FromSearchThread) => receive(message));
+    started.on('message', (message: FromSearchThread) => receive(message, started));
     started.on('error', (error) => log.error({ err: error }, 'search thread failed'));
     started.on('exit', (code) => {
       // Whatever it was asked is lost with it: those requests answer 503, and a new one takes over
       // a second later (one that cannot start does not spin).
       running = false;
+      guard.started(undefined);
       for (const { reject } of waiting.values()) reject(unavailable());
       waiting.clear();
       copy = new Map();
@@ -98,8 +108,16 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     return started;
   }
 
-  function receive(message: FromSearchThread): void {
+  function receive(message: FromSearchThread, from: Worker): void {
     switch (message.kind) {
+      case 'thread': {
+        const tid = message.tid;
+        if (!idle || tid === null) return;
+        void setSchedulingClass(tid, 'idle').then((set) => {
+          if (set && from === worker && running && !closing) guard.started(tid);
+        });
+        return;
+      }
       case 'publish': {
         for (const { key, count, results, facets, rest, asOf, expires } of message.upserts) {
           const held = copy.get(key);
@@ -147,6 +165,7 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     const w = waiting.get(id);
     if (!w) return;
     waiting.delete(id);
+    guard.answered(id);
     then(w);
   }
 
@@ -154,6 +173,7 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     if (!running) return Promise.reject(unavailable());
     return new Promise<T>((resolve, reject) => {
       waiting.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
+      guard.asked(message.id);
       worker.postMessage(message);
     });
   }
@@ -198,7 +218,15 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     /** The search thread's cache counts (as of its last message), with the requests the copy answered as hits. */
     cacheStats: (): SearchCacheStats | undefined =>
       stats
-        ? { ...stats, hits: stats.hits + copyHits, copyHits, copyLate: copyLate.all, copyLatePinned: copyLate.pinned, copySize: copy.size }
+        ? {
+            ...stats,
+            hits: stats.hits + copyHits,
+            copyHits,
+            copyLate: copyLate.all,
+            copyLatePinned: copyLate.pinned,
+            copySize: copy.size,
+            threadLifts: guard.state().lifts,
+          }
         : undefined,
     /** A write this process finished: searches arriving after it show it (`JobSearchService.noteWrite`). */
     noteWrite(): void {
@@ -232,6 +260,8 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
       const answer = await fetch(key, q, arrived, notBefore);
       return answerJson(toPage([], answer.count), answer);
     },
+    /** Whether the search thread is in the idle scheduling class now, and how many times a waiting request lifted it. */
+    priority: () => guard.state(),
     /** Ends the search thread at once, as a crash would (tests of what follows). */
     async terminate(): Promise<void> {
       await worker.terminate();
@@ -239,6 +269,7 @@ export function createSearchThread({ log, copyEntries, ...data }: SearchThreadOp
     /** Stops the search thread (its pool closed first). */
     async close(): Promise<void> {
       closing = true;
+      guard.stop();
       if (!running) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage({ kind: 'close' } satisfies ToSearchThread);

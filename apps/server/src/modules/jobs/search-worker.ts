@@ -21,6 +21,7 @@ import {
   type JobSearchOptions,
   type SearchOutcome,
 } from './job-search.service';
+import { threadId } from './search-thread-priority';
 import { errorOf, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread, type Upsert } from './search-thread-messages';
 
 export interface SearchWorkerData {
@@ -38,6 +39,8 @@ const data = workerData as SearchWorkerData;
 // 2.4-2.9 at the same priority). Linux gives each thread its own nice value; elsewhere it would be
 // the whole process's, so it is left.
 if (process.platform === 'linux' && data.nice > 0) os.setPriority(0, data.nice);
+// Its thread id, for the server thread to set its scheduling class (search-thread-priority.ts).
+port.postMessage({ kind: 'thread', tid: threadId() ?? null } satisfies FromSearchThread);
 const staleMs = data.options.staleMs ?? 0;
 const post = (message: FromSearchThread) => port.postMessage(message);
 

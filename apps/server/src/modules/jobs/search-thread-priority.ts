@@ -1,0 +1,160 @@
+/**
+ * The search thread's scheduling class (decision 006, "The search thread"). Its catch-ups are upkeep:
+ * in Linux's idle class (SCHED_IDLE) it runs only on a core no other thread wants, and a thread of
+ * the normal class waking there (the server thread, with a request) takes the core at once, where a
+ * nice value only weighs shares. But a thread in the idle class gets almost nothing while both
+ * cores are busy with other work, and a search its copy cannot answer waits for it: so the server
+ * thread lifts it back into the normal class (at its nice value) as soon as a request has waited
+ * for it `liftAfterMs`, and lets it down again once none has for `dropAfterMs`.
+ *
+ * Leaving the idle class takes CAP_SYS_NICE (or an RLIMIT_NICE that allows the thread's nice value):
+ * a process that may not is never put there (its search thread keeps only its nice value), so a
+ * search can never be left waiting behind a thread it cannot lift.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+
+export type SchedulingClass = 'idle' | 'normal';
+
+/**
+ * Sets thread `tid`'s scheduling class with util-linux's `chrt` (Node has no call for it); resolves
+ * whether it was set. The nice value stays as it is.
+ */
+export function setSchedulingClass(tid: number, to: SchedulingClass): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile('chrt', [to === 'idle' ? '--idle' : '--other', '--pid', '0', String(tid)], { timeout: 5000 }, (error) => resolve(!error));
+  });
+}
+
+/** This thread's id, on Linux (`/proc/thread-self` is `<pid>/task/<tid>`). */
+export function threadId(): number | undefined {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether this process may take a thread at nice value `nice` out of the idle class again: Linux,
+ * util-linux's `chrt`, and CAP_SYS_NICE among its effective capabilities (root has it, unless a
+ * container drops it) or an RLIMIT_NICE of at least 20 - `nice`.
+ */
+export function mayLeaveIdleClass(nice: number): boolean {
+  if (process.platform !== 'linux') return false;
+  const chrt = (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/chrt`));
+  if (!chrt) return false;
+  try {
+    const capabilities = /^CapEff:\s*([0-9a-f]+)$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
+    const CAP_SYS_NICE = 23n;
+    if (capabilities !== undefined && (BigInt(`0x${capabilities}`) >> CAP_SYS_NICE) & 1n) return true;
+    const limit = /^Max nice priority\s+(\S+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1];
+    return limit === 'unlimited' || (limit !== undefined && Number(limit) >= 20 - nice);
+  } catch {
+    return false;
+  }
+}
+
+export interface PriorityGuardOptions {
+  setClass: (tid: number, to: SchedulingClass) => Promise<boolean>;
+  /** A request waiting this long for the search thread lifts it into the normal class. */
+  liftAfterMs?: number;
+  /** Lifted, it goes back to the idle class once no request has waited `liftAfterMs` for this long. */
+  dropAfterMs?: number;
+}
+
+/**
+ * The server thread's side: told when the search thread is in the idle class (`started`), and when
+ * each request to it begins and ends, it lifts and lets it down.
+ */
+export function createPriorityGuard({ setClass, liftAfterMs = 100, dropAfterMs = 500 }: PriorityGuardOptions) {
+  /** The search thread in the idle class (undefined: it is not, or it is not known to be). */
+  let tid: number | undefined;
+  let lifted = false;
+  /** When each request still waiting began (`performance.now()`), by id. */
+  const waiting = new Map<number, number>();
+  /** When a request was last seen waiting `liftAfterMs` or more. */
+  let longWaitAt = -Infinity;
+  let liftTimer: NodeJS.Timeout | undefined;
+  let dropTimer: NodeJS.Timeout | undefined;
+  let lifts = 0;
+
+  const oldestWait = (now: number) => {
+    let oldest = now;
+    for (const since of waiting.values()) oldest = Math.min(oldest, since);
+    return now - oldest;
+  };
+
+  function armLift(): void {
+    if (tid === undefined || lifted || liftTimer || waiting.size === 0) return;
+    const now = performance.now();
+    liftTimer = setTimeout(checkLift, Math.max(1, liftAfterMs - oldestWait(now)));
+    liftTimer.unref();
+  }
+
+  function checkLift(): void {
+    liftTimer = undefined;
+    if (tid === undefined || lifted) return;
+    const now = performance.now();
+    if (waiting.size > 0 && oldestWait(now) >= liftAfterMs) lift(now);
+    else armLift();
+  }
+
+  function lift(now: number): void {
+    lifted = true;
+    lifts++;
+    longWaitAt = now;
+    void setClass(tid!, 'normal');
+    armDrop();
+  }
+
+  function armDrop(): void {
+    if (dropTimer) return;
+    dropTimer = setTimeout(checkDrop, Math.max(1, longWaitAt + dropAfterMs - performance.now()));
+    dropTimer.unref();
+  }
+
+  function checkDrop(): void {
+    dropTimer = undefined;
+    if (tid === undefined || !lifted) return;
+    const now = performance.now();
+    if (waiting.size > 0 && oldestWait(now) >= liftAfterMs) longWaitAt = now;
+    if (now - longWaitAt >= dropAfterMs) {
+      lifted = false;
+      void setClass(tid, 'idle');
+      armLift();
+    } else armDrop();
+  }
+
+  return {
+    /** The search thread `idleTid` runs in the idle class (undefined: a thread that is not). */
+    started(idleTid: number | undefined): void {
+      tid = idleTid;
+      lifted = false;
+      waiting.clear();
+      clearTimeout(liftTimer);
+      clearTimeout(dropTimer);
+      liftTimer = dropTimer = undefined;
+    },
+    /** Request `id` was sent to the search thread. */
+    asked(id: number): void {
+      waiting.set(id, performance.now());
+      armLift();
+    },
+    /** Request `id` was answered (or failed). */
+    answered(id: number): void {
+      const since = waiting.get(id);
+      waiting.delete(id);
+      if (since !== undefined && performance.now() - since >= liftAfterMs) longWaitAt = performance.now();
+    },
+    /** Whether the search thread is lifted now, and how many times it was. */
+    state: () => ({ idle: tid !== undefined && !lifted, lifts }),
+    stop(): void {
+      clearTimeout(liftTimer);
+      clearTimeout(dropTimer);
+      tid = undefined;
+    },
+  };
+}
+export type PriorityGuard = ReturnType<typeof createPriorityGuard>;
