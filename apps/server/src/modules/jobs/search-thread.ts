@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { utcToday } from '../../lib/dates';
 import { answerJson, cacheKey, type AnswerJson, type JobSearch, type SearchCacheStats } from './job-search.service';
 import { errorFrom, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread } from './search-thread-messages';
-import { createPriorityGuard, setSchedulingClass, type PriorityGuardOptions } from './search-thread-priority';
+import { createPriorityGuard, setSchedulingClass } from './search-thread-priority';
 import type { SearchWorkerData } from './search-worker';
 
 export interface SearchThreadOptions extends SearchWorkerData {
@@ -29,8 +29,6 @@ export interface SearchThreadOptions extends SearchWorkerData {
    * (search-thread-priority.ts): only where this process may lift it (`mayLeaveIdleClass`).
    */
   idle: boolean;
-  /** When a waiting request lifts it, and when it goes back (tests). */
-  priority?: Omit<PriorityGuardOptions, 'setClass'>;
 }
 
 interface Copied extends AnswerJson {
@@ -57,7 +55,7 @@ const workerEntry = (() => {
 /** How often the keys served from the copy are told to the search thread (its cache's use order, and its catch-ups ahead). */
 const servedEveryMs = 50;
 
-export function createSearchThread({ log, copyEntries, idle, priority, ...data }: SearchThreadOptions) {
+export function createSearchThread({ log, copyEntries, idle, ...data }: SearchThreadOptions) {
   const staleMs = data.options.staleMs ?? 0;
   /** The copy: each answer's count and JSON parts, right as of `asOf` (this thread's clock) or, when undefined, of `freshAs`. */
   let copy = new Map<string, Copied>();
@@ -80,7 +78,7 @@ export function createSearchThread({ log, copyEntries, idle, priority, ...data }
   let closing = false;
   /** Whether the search thread runs (between one that stopped and the next, searches answer 503). */
   let running = true;
-  const guard = createPriorityGuard({ setClass: setSchedulingClass, ...priority });
+  const guard = createPriorityGuard({ setClass: setSchedulingClass });
   let worker = start();
   const unavailable = () => new AppError('service_unavailable', 'The search is briefly unavailable. Try again in a few seconds.');
 
