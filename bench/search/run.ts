@@ -777,7 +777,7 @@ async function main() {
           copyHits: (after.copyHits ?? 0) - (before.copyHits ?? 0),
           copyLate: (after.copyLate ?? 0) - (before.copyLate ?? 0),
           copyLatePinned: (after.copyLatePinned ?? 0) - (before.copyLatePinned ?? 0),
-          threadLifts: (after.threadLifts ?? 0) - (before.threadLifts ?? 0),
+          threadLifts: after.threadLifts === undefined ? undefined : after.threadLifts - (before.threadLifts ?? 0),
           pageReads: (after.pageReads ?? 0) - (before.pageReads ?? 0),
           pageReadMs: (after.pageReadMs ?? 0) - (before.pageReadMs ?? 0),
           pageStatements: (after.pageStatements ?? 0) - (before.pageStatements ?? 0),

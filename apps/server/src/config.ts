@@ -64,8 +64,9 @@ const envSchema = z.object({
    * Whether the search thread runs in Linux's idle scheduling class (SCHED_IDLE, set with util-linux's
    * `chrt`): it then gets a core only when no other thread wants it, and a request arriving for the
    * server thread takes the core from it at once; a request that waits 100 ms for it lifts it back
-   * to the normal class until none has for half a second. Only where the process may lift it (CAP_SYS_NICE, as root, or an
-   * RLIMIT_NICE that allows it); elsewhere only the nice value applies (decision 006, "The search thread").
+   * to the normal class until none has for half a second. Only where the process may lift it
+   * (CAP_SYS_NICE, as root, or an RLIMIT_NICE that allows it); elsewhere only the nice value applies
+   * (decision 006, "Its scheduling class").
    */
   SEARCH_THREAD_IDLE: boolish.default(true),
   TRUST_PROXY: z.preprocess(

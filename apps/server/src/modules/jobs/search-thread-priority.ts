@@ -157,4 +157,3 @@ export function createPriorityGuard({ setClass, liftAfterMs = 100, dropAfterMs =
     },
   };
 }
-export type PriorityGuard = ReturnType<typeof createPriorityGuard>;

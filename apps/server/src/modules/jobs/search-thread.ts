@@ -223,7 +223,8 @@ export function createSearchThread({ log, copyEntries, idle, ...data }: SearchTh
             copyLate: copyLate.all,
             copyLatePinned: copyLate.pinned,
             copySize: copy.size,
-            threadLifts: guard.state().lifts,
+            // Only with the thread in the idle class: otherwise there is nothing to lift it from.
+            ...(idle ? { threadLifts: guard.state().lifts } : {}),
           }
         : undefined,
     /** A write this process finished: searches arriving after it show it (`JobSearchService.noteWrite`). */
