@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPriorityGuard, mayLeaveIdleClass, setSchedulingClass, threadId, type SchedulingClass } from './search-thread-priority';
+import {
+  createClassSetter,
+  createPriorityGuard,
+  mayLeaveIdleClass,
+  setSchedulingClass,
+  threadId,
+  type SchedulingClass,
+} from './search-thread-priority';
 
 describe('the search thread priority guard', () => {
   let calls: Array<[number, SchedulingClass]>;
@@ -100,5 +107,42 @@ describe.runIf(process.platform === 'linux')('scheduling classes on Linux', () =
       child.kill();
     }
     expect(fs.readdirSync('/proc/self/task')).toContain(String(threadId()));
+  });
+
+  it('sets classes through one shell started once (not a process a change), and starts another if it ends', async () => {
+    const chrt = (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/chrt`));
+    if (!chrt) return;
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' });
+    const setter = createClassSetter();
+    try {
+      const tid = child.pid!;
+      const policy = () => Number(fs.readFileSync(`/proc/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[41 - 3]);
+      const back = mayLeaveIdleClass(0);
+      for (let i = 0; i < 10; i++) {
+        expect(await setter.set(tid, 'idle')).toBe(true);
+        expect(policy()).toBe(5);
+        expect(await setter.set(tid, 'normal')).toBe(back);
+        if (back) expect(policy()).toBe(0);
+      }
+      // Asked together, answered in order.
+      const both = await Promise.all([setter.set(tid, 'idle'), setter.set(999_999_999, 'idle'), setter.set(tid, 'normal')]);
+      expect(both).toEqual([true, false, back]);
+      expect(setter.started()).toBe(1);
+      // A shell that ended: the next change starts another.
+      const shells = (await import('node:child_process'))
+        .execFileSync('pgrep', ['-P', String(process.pid), '-f', 'while read -r tid cls'], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      expect(shells).toHaveLength(1);
+      process.kill(Number(shells[0]), 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await setter.set(tid, 'idle')).toBe(true);
+      expect(policy()).toBe(5);
+      expect(setter.started()).toBe(2);
+    } finally {
+      setter.close();
+      child.kill();
+    }
   });
 });

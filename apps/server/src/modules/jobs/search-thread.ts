@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { utcToday } from '../../lib/dates';
 import { answerJson, cacheKey, type AnswerJson, type JobSearch, type SearchCacheStats } from './job-search.service';
 import { errorFrom, fromEpoch, toEpoch, type FromSearchThread, type ToSearchThread } from './search-thread-messages';
-import { createPriorityGuard, setSchedulingClass } from './search-thread-priority';
+import { createClassSetter, createPriorityGuard } from './search-thread-priority';
 import type { SearchWorkerData } from './search-worker';
 
 export interface SearchThreadOptions extends SearchWorkerData {
@@ -78,7 +78,9 @@ export function createSearchThread({ log, copyEntries, idle, ...data }: SearchTh
   let closing = false;
   /** Whether the search thread runs (between one that stopped and the next, searches answer 503). */
   let running = true;
-  const guard = createPriorityGuard({ setClass: setSchedulingClass });
+  // One shell for every change of the search thread's class (started at the first: only when idle).
+  const classes = createClassSetter();
+  const guard = createPriorityGuard({ setClass: classes.set });
   let worker = start();
   const unavailable = () => new AppError('service_unavailable', 'The search is briefly unavailable. Try again in a few seconds.');
 
@@ -111,7 +113,7 @@ export function createSearchThread({ log, copyEntries, idle, ...data }: SearchTh
       case 'thread': {
         const tid = message.tid;
         if (!idle || tid === null) return;
-        void setSchedulingClass(tid, 'idle').then((set) => {
+        void classes.set(tid, 'idle').then((set) => {
           if (set && from === worker && running && !closing) guard.started(tid);
         });
         return;
@@ -269,6 +271,7 @@ export function createSearchThread({ log, copyEntries, idle, ...data }: SearchTh
     async close(): Promise<void> {
       closing = true;
       guard.stop();
+      classes.close();
       if (!running) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage({ kind: 'close' } satisfies ToSearchThread);
