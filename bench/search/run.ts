@@ -68,6 +68,11 @@ const { values: args } = parseArgs({
      */
     'writes-elsewhere': { type: 'boolean', default: false },
     /**
+     * The writes go to the database the server reads, but no new job is looked for: what keeping
+     * the answers up to date costs the searches, without the probes' own searches.
+     */
+    'no-probes': { type: 'boolean', default: false },
+    /**
      * Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's
      * DevTools), and prints for each run of the mix where its processor time went in that run alone.
      */
@@ -505,7 +510,7 @@ async function mixedTraffic(
       ? startWriteLoad(
           writesElsewhere ?? databaseUrl,
           writeRate,
-          writesElsewhere ? null : (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`),
+          writesElsewhere || args['no-probes'] ? null : (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`),
         )
       : undefined;
   const started = performance.now();
