@@ -1,13 +1,7 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createClassSetter,
-  createPriorityGuard,
-  mayLeaveIdleClass,
-  setSchedulingClass,
-  threadId,
-  type SchedulingClass,
-} from './search-thread-priority';
+import { createClassSetter, createPriorityGuard, mayLeaveIdleClass, threadId, type SchedulingClass } from './search-thread-priority';
 
 describe('the search thread priority guard', () => {
   let calls: Array<[number, SchedulingClass]>;
@@ -82,42 +76,46 @@ describe('the search thread priority guard', () => {
 });
 
 describe.runIf(process.platform === 'linux')('scheduling classes on Linux', () => {
+  const hasChrt = () => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/chrt`));
+  /** A child process of ours (its main thread's id is its pid), and its scheduling policy read from /proc (0 normal, 5 idle). */
+  const childThread = () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' });
+    const tid = child.pid!;
+    const policy = () => Number(fs.readFileSync(`/proc/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[41 - 3]);
+    return { child, tid, policy };
+  };
+
   it('may lift a thread out of the idle class as root with CAP_SYS_NICE, and sets and reads one back', async () => {
     const status = fs.readFileSync('/proc/self/status', 'utf8');
     const capabilities = BigInt(`0x${/^CapEff:\s*([0-9a-f]+)$/m.exec(status)![1]}`);
-    const chrt = (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/chrt`));
+    const chrt = hasChrt();
     const sysNice = ((capabilities >> 23n) & 1n) === 1n;
     if (sysNice) expect(mayLeaveIdleClass(10)).toBe(chrt);
     if (!chrt) {
       expect(mayLeaveIdleClass(10)).toBe(false);
       return;
     }
-    // A thread of a child process of ours (its main thread), moved to the idle class and back.
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' });
+    // A thread of a child process of ours, moved to the idle class and back.
+    const { child, tid, policy } = childThread();
+    const setter = createClassSetter();
     try {
-      const tid = child.pid!;
-      const policy = () => Number(fs.readFileSync(`/proc/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[41 - 3]);
       expect(policy()).toBe(0);
-      expect(await setSchedulingClass(tid, 'idle')).toBe(true);
+      expect(await setter.set(tid, 'idle')).toBe(true);
       expect(policy()).toBe(5);
-      expect(await setSchedulingClass(tid, 'normal')).toBe(mayLeaveIdleClass(0));
+      expect(await setter.set(tid, 'normal')).toBe(mayLeaveIdleClass(0));
       if (mayLeaveIdleClass(0)) expect(policy()).toBe(0);
     } finally {
+      setter.close();
       child.kill();
     }
     expect(fs.readdirSync('/proc/self/task')).toContain(String(threadId()));
   });
 
   it('sets classes through one shell started once (not a process a change), and starts another if it ends', async () => {
-    const chrt = (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/chrt`));
-    if (!chrt) return;
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' });
+    if (!hasChrt()) return;
+    const { child, tid, policy } = childThread();
     const setter = createClassSetter();
     try {
-      const tid = child.pid!;
-      const policy = () => Number(fs.readFileSync(`/proc/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[41 - 3]);
       const back = mayLeaveIdleClass(0);
       for (let i = 0; i < 10; i++) {
         expect(await setter.set(tid, 'idle')).toBe(true);
@@ -130,8 +128,7 @@ describe.runIf(process.platform === 'linux')('scheduling classes on Linux', () =
       expect(both).toEqual([true, false, back]);
       expect(setter.started()).toBe(1);
       // A shell that ended: the next change starts another.
-      const shells = (await import('node:child_process'))
-        .execFileSync('pgrep', ['-P', String(process.pid), '-f', 'while read -r tid cls'], { encoding: 'utf8' })
+      const shells = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'while read -r tid cls'], { encoding: 'utf8' })
         .trim()
         .split('\n');
       expect(shells).toHaveLength(1);

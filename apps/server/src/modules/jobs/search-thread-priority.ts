@@ -11,7 +11,7 @@
  * a process that may not is never put there (its search thread keeps only its nice value), so a
  * search can never be left waiting behind a thread it cannot lift.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 export type SchedulingClass = 'idle' | 'normal';
@@ -19,23 +19,14 @@ export type SchedulingClass = 'idle' | 'normal';
 const chrtFlag = (to: SchedulingClass) => (to === 'idle' ? '--idle' : '--other');
 
 /**
- * Sets thread `tid`'s scheduling class with util-linux's `chrt` (Node has no call for it); resolves
- * whether it was set. The nice value stays as it is. One process a call: for tests and one-off use;
- * the server uses `createClassSetter`.
- */
-export function setSchedulingClass(tid: number, to: SchedulingClass): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile('chrt', [chrtFlag(to), '--pid', '0', String(tid)], { timeout: 5000 }, (error) => resolve(!error));
-  });
-}
-
-/**
- * A `setClass` for the guard that starts one small shell once and hands it each change as a line,
- * the shell running `chrt` for it. Starting a process from the server thread (`execFile`) holds it
- * for the fork of its whole heap: 15-25 ms each time under load, measured in the benchmark's
- * profile at 16 lifts and drops in a 10-second run (337 ms of the server thread, requests waiting
- * meanwhile). Writing a line to a pipe takes microseconds. A change the shell does not answer within
- * `timeoutMs` resolves false; a shell that ended is started again at the next change.
+ * Sets threads' scheduling classes with util-linux's `chrt` (Node has no call for it), each change
+ * resolving whether it was set (the nice value stays as it is): the guard's `setClass`. It starts
+ * one small shell once and hands it each change as a line, the shell running `chrt` for it.
+ * Starting a process from the server thread for each change held that thread for the fork of its
+ * whole heap: 15-25 ms each time under load, 337 ms of the server thread for 16 lifts and drops in
+ * one profiled 10-second benchmark run, requests waiting meanwhile. Writing a line to a pipe takes
+ * microseconds. A change the shell does not answer within `timeoutMs` resolves false (its answer,
+ * if it comes, is still taken in turn); a shell that ended is started again at the next change.
  */
 export function createClassSetter({ timeoutMs = 5000 }: { timeoutMs?: number } = {}) {
   let shell: ChildProcess | undefined;
@@ -48,9 +39,7 @@ export function createClassSetter({ timeoutMs = 5000 }: { timeoutMs?: number } =
     const child = spawn(
       '/bin/sh',
       ['-c', 'while read -r tid cls; do if chrt "$cls" --pid 0 "$tid" 2>/dev/null; then echo 1; else echo 0; fi; done'],
-      {
-        stdio: ['pipe', 'pipe', 'ignore'],
-      },
+      { stdio: ['pipe', 'pipe', 'ignore'] },
     );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -106,7 +95,6 @@ export function createClassSetter({ timeoutMs = 5000 }: { timeoutMs?: number } =
     },
   };
 }
-export type ClassSetter = ReturnType<typeof createClassSetter>;
 
 /** This thread's id, on Linux (`/proc/thread-self` is `<pid>/task/<tid>`). */
 export function threadId(): number | undefined {
