@@ -1,4 +1,4 @@
-// npm run bench:search-catch-up [-- --jobs 100000 --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3 --profile]
+// npm run bench:search-catch-up [-- --jobs 100000 --database jp_bench_search --seconds 10 --writes 20 --rate 50 --repeat 3 --profile --statements]
 //
 // What a write costs the process that keeps search answers up to date, apart from HTTP traffic and
 // from searchers competing for the cores: the search service alone (no server), its cache warmed
@@ -11,11 +11,16 @@
 // versions of the code (steadier than latencies, which depend on everything else the machine runs).
 // Seeds the database as `bench:search` does, or reuses it (seed.ts). With `--profile`, each run with
 // writes is profiled (V8's sampler, this thread only) and where its processor time went is printed.
+// With `--statements`, PostgreSQL's own time in each run is printed, in all and for the statements
+// that took most (from pg_stat_statements, which the server must preload: shared_preload_libraries;
+// the database is given the extension): steadier than the processor time the server's processes
+// used, which counts what else the machine ran.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { jobSearchQuery } from '../../packages/shared/src/index';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
@@ -34,6 +39,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '50' },
     repeat: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
   },
 });
 const { url: databaseUrl } = await seedBenchDatabase({
@@ -54,6 +60,36 @@ const service = createJobSearchService({
 const searches = (await buildSearches(databaseUrl, 5000)).map((s) => jobSearchQuery.parse(Object.fromEntries(new URLSearchParams(s))));
 const toPage = <T>(results: T[], count: number) => ({ results, count, next: null, previous: null });
 const search = (i: number) => service.search(searches[i]!, toPage);
+
+/** PostgreSQL's statement statistics (`--statements`), on a connection of their own: null when not kept (the reason is printed once). */
+const statements = args.statements ? await openStatements() : null;
+async function openStatements() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  } catch (error) {
+    console.log(
+      `  --statements: not kept (${(error as Error).message}; the server must preload pg_stat_statements: shared_preload_libraries)`,
+    );
+    await client.end();
+    return null;
+  }
+  return {
+    reset: () => client.query('select pg_stat_statements_reset()'),
+    /** PostgreSQL's time in this database since the last reset: in all, and the statements that took most. */
+    read: async () => {
+      const { rows } = await client.query<{ calls: string; ms: number; rows: string; query: string }>(
+        `select calls, total_exec_time as ms, rows, regexp_replace(query, '\\s+', ' ', 'g') as query from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
+          order by total_exec_time desc`,
+      );
+      return { ms: rows.reduce((sum, r) => sum + r.ms, 0), top: rows.slice(0, 6) };
+    },
+    close: () => client.end(),
+  };
+}
 
 /** Every search once, the rarest first, eight at a time: the cache holds them all after. */
 async function warm(): Promise<void> {
@@ -80,11 +116,14 @@ interface Run {
   writes: number;
   /** New jobs not found within 30 s, with what their search answered (mix.ts `startWriteLoad`). */
   lost: string[];
+  /** With `--statements`: PostgreSQL's time in the run, in all and for the statements that took most. */
+  postgres?: { ms: number; top: Array<{ calls: string; ms: number; rows: string; query: string }> };
 }
 
 /** `seconds` of Zipf searches at `rate` a second, with `writes` writes a second when above 0. */
 async function run(writes: number, seed: number): Promise<Run> {
   await warm();
+  await statements?.reset();
   const draw = zipf(searches.length, 1.1, createRandom(seed));
   const before = service.cacheStats()!;
   const writer =
@@ -120,7 +159,9 @@ async function run(writes: number, seed: number): Promise<Run> {
   }
   const after = service.cacheStats()!;
   const written = writer ? await writer.stop() : undefined;
+  const postgres = await statements?.read();
   return {
+    postgres,
     cpuMs: (used.user + used.system) / 1000,
     applyMs: after.applyMs - before.applyMs,
     catchUps: after.catchUps - before.catchUps,
@@ -148,19 +189,34 @@ const show = (name: string, r: Run) =>
         : ''
     }, ${r.writes} writes${r.lost.map((lost) => `; A NEW JOB NOT FOUND WITHIN 30 s: ${lost}`).join('')}`,
   );
+const showStatements = (r: Run) => {
+  if (!r.postgres) return;
+  console.log(`    PostgreSQL's time: ${(r.postgres.ms / 1000).toFixed(2)} s in all; the most:`);
+  for (const s of r.postgres.top)
+    console.log(`      ${Math.round(s.ms).toString().padStart(6)} ms, ${s.calls} calls, ${s.rows} rows: ${s.query.slice(0, 90)}`);
+};
 console.log(
   `catch-up cost: ${searches.length.toLocaleString('en')} answers kept, ${args.rate} searches/s, ${args.seconds} s a run, ${args.database}`,
 );
 const perWrite: number[] = [];
 const busyPerWrite: number[] = [];
+const postgresPerWrite: number[] = [];
 for (let r = 0; r < Number(args.repeat); r++) {
   const quiet = await run(0, 100 + r);
   show(`without writes`, quiet);
+  showStatements(quiet);
   const busy = await run(Number(args.writes), 100 + r);
   show(`with ${args.writes} writes/s`, busy);
+  showStatements(busy);
+  if (busy.postgres && quiet.postgres) postgresPerWrite.push((busy.postgres.ms - quiet.postgres.ms) / busy.writes);
   perWrite.push((busy.cpuMs - quiet.cpuMs) / busy.writes);
   busyPerWrite.push(busy.applyMs / busy.writes);
 }
 const list = (v: number[]) => v.map((x) => x.toFixed(2)).join(', ');
-console.log(`processor time a write costs: ${list(perWrite)} ms; catch-ups' busy time a write: ${list(busyPerWrite)} ms`);
+console.log(
+  `processor time a write costs: ${list(perWrite)} ms; catch-ups' busy time a write: ${list(busyPerWrite)} ms${
+    postgresPerWrite.length ? `; PostgreSQL's time a write (the write itself included): ${list(postgresPerWrite)} ms` : ''
+  }`,
+);
+await statements?.close();
 await database.close();

@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only --writes-elsewhere]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only --rate-only --writes-elsewhere --no-probes]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -72,6 +72,8 @@ const { values: args } = parseArgs({
      * the answers up to date costs the searches, without the probes' own searches.
      */
     'no-probes': { type: 'boolean', default: false },
+    /** With `--mix-only`: only the fixed-rate runs (no cold cache, no runs at concurrency `concurrency`), to compare their latencies quickly. */
+    'rate-only': { type: 'boolean', default: false },
     /**
      * Writes a V8 CPU profile of the mix's server to bench/results/search-profiles/ (open in Chrome's
      * DevTools), and prints for each run of the mix where its processor time went in that run alone.
@@ -696,12 +698,11 @@ async function main() {
     // One server, the cache as configured by default, through the phases of a site's life: just
     // started (every search new), after every search of the mix was asked once, and with writes.
     // [name, writes a second (-1: the warm-up), searches a second (0: at concurrency `concurrency`)]
-    const runs: Array<[string, number, number]> = [
-      ['mix, cold cache', 0, 0],
-      ['warm-up', -1, 0],
-      ['mix', 0, 0],
-    ];
-    if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate, 0]);
+    const runs: Array<[string, number, number]> = [];
+    if (!(args['mix-only'] && args['rate-only'])) {
+      runs.push(['mix, cold cache', 0, 0], ['warm-up', -1, 0], ['mix', 0, 0]);
+      if (writeRate > 0) runs.push([`mix with ${writeRate} writes/s`, writeRate, 0]);
+    }
     const openRate = Number(args['open-rate']);
     const repeat = Math.max(1, Number(args.repeat));
     if (openRate > 0) {
