@@ -340,18 +340,22 @@ export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promi
   for (const { ids, text } of asks) for (const id of ids) pairs.set(pairKey(id, text || null), { id, text: text || null });
   if (!pairs.size) return asks.map(() => new Map());
   const asked = [...pairs.values()];
-  const rows = await queryRows<SummaryRow & { asked_text: string | null }>(
+  // Each job's columns are read once (`s`), however many asks show it; only its snippet is made for
+  // each text (a write's new job comes onto the pages of tens of answers, nearly all with words).
+  const rows = await queryRows<SummaryRow & { asked_text: string | null; pair_headline: string | null }>(
     db,
-    sql`select ${summaryColumns(sql`w.text`)}, w.text as asked_text
-        from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)
-        join ${jobs} on ${jobs.id} = w.id join ${companies} on ${companies.id} = ${jobs.companyId}`,
+    sql`with w as (select * from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)),
+        s as materialized (select ${summaryColumns(null)}
+          from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId} where ${jobs.id} in (select id from w))
+        select s.*, w.text as asked_text, ts_headline('english', d.description, ${tsquery(sql`w.text`)}, ${headlineOptions}) as pair_headline
+        from w join s on s.id = w.id join ${jobs} as d on d.id = w.id`,
   );
   // Made in slices of 2 ms (each snippet is worked out here), letting requests in between.
   const { value: read } = await inSlices(
     (function* () {
       const made = new Map<string, JobSummaryRecord>();
       for (const r of rows) {
-        made.set(pairKey(r.id, r.asked_text), summaryOf(r));
+        made.set(pairKey(r.id, r.asked_text), summaryOf({ ...r, headline: r.pair_headline }));
         yield;
       }
       return made;
