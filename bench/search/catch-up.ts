@@ -61,6 +61,14 @@ const searches = (await buildSearches(databaseUrl, 5000)).map((s) => jobSearchQu
 const toPage = <T>(results: T[], count: number) => ({ results, count, next: null, previous: null });
 const search = (i: number) => service.search(searches[i]!, toPage);
 
+/** One statement's figures from pg_stat_statements (`--statements`). */
+interface StatementFigures {
+  calls: string;
+  ms: number;
+  rows: string;
+  query: string;
+}
+
 /** PostgreSQL's statement statistics (`--statements`), on a connection of their own: null when not kept (the reason is printed once). */
 const statements = args.statements ? await openStatements() : null;
 async function openStatements() {
@@ -80,7 +88,7 @@ async function openStatements() {
     reset: () => client.query('select pg_stat_statements_reset()'),
     /** PostgreSQL's time in this database since the last reset: in all, and the statements that took most. */
     read: async () => {
-      const { rows } = await client.query<{ calls: string; ms: number; rows: string; query: string }>(
+      const { rows } = await client.query<StatementFigures>(
         `select calls, total_exec_time as ms, rows, regexp_replace(query, '\\s+', ' ', 'g') as query from pg_stat_statements
           where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
           order by total_exec_time desc`,
@@ -117,7 +125,7 @@ interface Run {
   /** New jobs not found within 30 s, with what their search answered (mix.ts `startWriteLoad`). */
   lost: string[];
   /** With `--statements`: PostgreSQL's time in the run, in all and for the statements that took most. */
-  postgres?: { ms: number; top: Array<{ calls: string; ms: number; rows: string; query: string }> };
+  postgres?: { ms: number; top: StatementFigures[] };
 }
 
 /** `seconds` of Zipf searches at `rate` a second, with `writes` writes a second when above 0. */

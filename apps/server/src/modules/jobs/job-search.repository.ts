@@ -341,7 +341,8 @@ export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promi
   if (!pairs.size) return asks.map(() => new Map());
   const asked = [...pairs.values()];
   // Each job's columns are read once (`s`), however many asks show it; only its snippet is made for
-  // each text (a write's new job comes onto the pages of tens of answers, nearly all with words).
+  // each text (a write's new job comes onto the pages of tens of answers, nearly all with words), from
+  // the description read beside it (`d`), which `s` leaves out so that no row carries it back.
   const rows = await queryRows<SummaryRow & { asked_text: string | null; pair_headline: string | null }>(
     db,
     sql`with w as (select * from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)),
