@@ -10,7 +10,8 @@
 // between the runs with and without writes, per write, is the figure to compare between two
 // versions of the code (steadier than latencies, which depend on everything else the machine runs).
 // Seeds the database as `bench:search` does, or reuses it (seed.ts). With `--profile`, each run with
-// writes is profiled (V8's sampler, this thread only) and where its processor time went is printed.
+// writes is profiled (V8's sampler, this thread only) and where its processor time went is printed
+// (with BENCH_KEEP_PROFILE=1 the profile is kept in the temporary folder, its path printed).
 // With `--statements`, PostgreSQL's own time in each run is printed, in all and for the statements
 // that took most (from pg_stat_statements, which the server must preload: shared_preload_libraries;
 // the database is given the extension): steadier than the processor time the server's processes
@@ -163,7 +164,8 @@ async function run(writes: number, seed: number): Promise<Run> {
     const file = path.join(os.tmpdir(), `catch-up-${process.pid}-${seed}.cpuprofile`);
     fs.writeFileSync(file, JSON.stringify(profile));
     printSlice(sliceProfile(file, -Infinity, Infinity, 25), (line) => console.log(line));
-    fs.rmSync(file);
+    if (process.env.BENCH_KEEP_PROFILE) console.log(`  profile kept: ${file}`);
+    else fs.rmSync(file);
   }
   const after = service.cacheStats()!;
   const written = writer ? await writer.stop() : undefined;
