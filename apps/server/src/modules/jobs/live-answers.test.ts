@@ -530,6 +530,34 @@ describe('applyChange (worked out without a database)', () => {
     expect(none.counts.facets.filter((f) => f.facet === 'skills')).toEqual([]);
   });
 
+  it('leaves the counts as they were for an edit that keeps every value the job counts under, even where its leaving alone is not told', () => {
+    const listed = Array.from({ length: facetLimits.location }, (_, i) => ({
+      facet: 'location' as const,
+      value: `P${i}`,
+      label: `P${i}`,
+      count: 5 + i,
+    }));
+    const full = answer({ counts: counts({ facets: listed, unlisted: { location: 5, skills: null } }) });
+    const edit = (before: Partial<SearchRow>, after: Partial<SearchRow>) => ({ jobId: 7, before: row(before), after: row(after) });
+    // Leaving, P0 could fall to a place left out (a tie by name with one of 5 jobs): not told.
+    expect(applyChange(full, leaving(7, { location: 'P0' }), options)).toBeNull();
+    // Edited (its words, pay or deadline), it stays in P0 and every other facet: the counts stay.
+    const kept = applyChange(full, edit({ location: 'P0', skillIds: [4] }, { location: 'P0', skillIds: [4], salaryMin: 30_000 }), options);
+    expect(kept).toBe(full);
+    // Moved to another place, or given another skill, it counts elsewhere: worked out as a leaving and a coming.
+    expect(applyChange(full, edit({ location: 'P0' }, { location: 'P1' }), options)).toBeNull();
+    const moved = applyChange(full, edit({ location: 'P3' }, { location: 'P4' }), options)!;
+    expect(['P3', 'P4'].map((place) => moved.counts.facets.find((f) => f.value === place)?.count)).toEqual([7, 10]);
+    // One that now fails a filter of the search leaves the facets that filter does not count and the total.
+    const filtered = answer(
+      { counts: counts({ facets: [...counts().facets, { facet: 'employment_type', value: 'Full-time', label: 'Full-time', count: 40 }] }) },
+      { employmentTypes: ['Full-time'] },
+    );
+    const failing = applyChange(filtered, edit({}, { employmentType: 'Contract' }), options)!;
+    expect(failing.counts.exact).toBe(39);
+    expect(failing.counts.facets).toContainEqual({ facet: 'employment_type', value: 'Contract', label: 'Contract', count: 1 });
+  });
+
   it('counts a job by the categories and skills picked (any of them), and each facet by the other filters', () => {
     const labelOf = (facet: string, value: string) => `${facet} ${value}`;
     const picked = answer({}, { categories: [7, 9], skills: [3] });

@@ -124,12 +124,13 @@ export interface Candidates {
 
 /** `complete`: whether the list holds every match (by default, when it is shorter than the ranked candidates). */
 export function candidatesOf(list: readonly RankedCandidate[], complete = list.length < rankCandidates): Candidates {
-  return {
-    ids: Int32Array.from(list, (k) => k.id),
-    postedUs: Float64Array.from(list, (k) => k.postedUs),
-    ranks: Float64Array.from(list, (k) => k.rank),
-    complete,
-  };
+  const lists = candidateLists(list.length);
+  list.forEach((k, i) => {
+    lists.ids[i] = k.id;
+    lists.postedUs[i] = k.postedUs;
+    lists.ranks[i] = k.rank;
+  });
+  return { ...lists, complete };
 }
 
 const candidateAt = (k: Candidates, i: number): SortKey => ({
@@ -390,23 +391,28 @@ export function applyChange(
   if (onPage && !ranked(c) && !window && !inPlace) return dropped('a job on a page not ranked');
   // Ranked: the candidates that came, left or moved, old and new places (the page is made again unless all come after it).
   const moved: SortKey[] = [];
+  // An edit that leaves where the job counts as it was (every value it counts under, and the
+  // filters it fails) leaves the counts as they were: it would leave them (-1) and come back (+1).
+  const countsKept = !!before?.base && !!after?.base && before.failing === after.failing && sameCounting(change.before!, change.after!);
   // The job leaving as it was (-1), then coming as it is (+1).
   for (const delta of leavingThenComing) {
     const row = delta < 0 ? change.before : change.after;
     const how = delta < 0 ? before : after;
     if (!row || !how?.base) continue;
-    if (counts === live.counts && counted(counts, change.jobId, how)) {
-      counts = {
-        ...counts,
-        coarse: { ...counts.coarse },
-        fine: counts.fine && { ...counts.fine },
-        // The rows themselves are never changed (`countFixed`, `countListed`): one that changes is replaced.
-        facets: counts.facets.slice(),
-        spares: counts.spares.slice(),
-        unlisted: { ...counts.unlisted },
-      };
+    if (!countsKept) {
+      if (counts === live.counts && counted(counts, change.jobId, how)) {
+        counts = {
+          ...counts,
+          coarse: { ...counts.coarse },
+          fine: counts.fine && { ...counts.fine },
+          // The rows themselves are never changed (`countFixed`, `countListed`): one that changes is replaced.
+          facets: counts.facets.slice(),
+          spares: counts.spares.slice(),
+          unlisted: { ...counts.unlisted },
+        };
+      }
+      if (counts !== live.counts && !countRow(counts, c, change.jobId, row, how, delta, labelOf, nowUs)) return dropped('a facet list');
     }
-    if (counts !== live.counts && !countRow(counts, c, change.jobId, row, how, delta, labelOf, nowUs)) return dropped('a facet list');
     if (!how.matches) continue;
     if (staysCandidate) {
       if (delta < 0) continue;
@@ -523,6 +529,17 @@ function everyWordOf(term: Term): string[] {
 }
 
 /** Whether a job sorts in the same place in every order before and after a change. */
+/** Whether two rows of a job count under the same values of every facet (`countRow`). */
+const sameCounting = (a: SearchRow, b: SearchRow) =>
+  a.employmentType === b.employmentType &&
+  a.experienceLevel === b.experienceLevel &&
+  a.isRemote === b.isRemote &&
+  a.postedUs === b.postedUs &&
+  a.location === b.location &&
+  sameIds(a.categoryIds, b.categoryIds) &&
+  sameIds(a.skillIds, b.skillIds);
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
 const sameKey = (a: SearchRow, b: SearchRow) => a.postedUs === b.postedUs && (a.salaryMax ?? a.salaryMin) === (b.salaryMax ?? b.salaryMin);
 
 /**
@@ -629,7 +646,11 @@ function moveCandidate(
       if (n > rankCandidates) moved.push(candidateAt(k, rankCandidates));
       else if (!k.complete) return null;
     }
-    return { ids: without(k.ids, at), postedUs: without(k.postedUs, at), ranks: without(k.ranks, at), complete: k.complete };
+    const next = candidateLists(n - 1);
+    without(k.ids, next.ids, at);
+    without(k.postedUs, next.postedUs, at);
+    without(k.ranks, next.ranks, at);
+    return { ...next, complete: k.complete };
   }
   if (at >= 0) return null;
   if (older) return k;
@@ -642,18 +663,28 @@ function moveCandidate(
     if (n >= rankCandidates) moved.push(candidateAt(k, rankCandidates - 1));
   }
   const size = Math.min(n + 1, rankCandidates + spareCandidates);
-  const put = <T extends Int32Array | Float64Array>(from: T, value: number, make: (size: number) => T): T => {
-    const next = make(size);
-    next.set(from.subarray(0, to));
-    next[to] = value;
-    next.set(from.subarray(to, size - 1), to + 1);
-    return next;
+  const next = candidateLists(size);
+  const put = (from: Int32Array | Float64Array, into: Int32Array | Float64Array, value: number) => {
+    into.set(from.subarray(0, to));
+    into[to] = value;
+    into.set(from.subarray(to, size - 1), to + 1);
   };
+  put(k.ids, next.ids, id);
+  put(k.postedUs, next.postedUs, row.postedUs);
+  put(k.ranks, next.ranks, rank);
+  return { ...next, complete: k.complete && size === n + 1 };
+}
+
+/**
+ * Room for `size` candidates, the three lists in one buffer: a list is made at every change that
+ * moves a candidate, and one allocation (outside V8's heap) costs less than three.
+ */
+function candidateLists(size: number): Omit<Candidates, 'complete'> {
+  const buffer = new ArrayBuffer(size * 20);
   return {
-    ids: put(k.ids, id, (size) => new Int32Array(size)),
-    postedUs: put(k.postedUs, row.postedUs, (size) => new Float64Array(size)),
-    ranks: put(k.ranks, rank, (size) => new Float64Array(size)),
-    complete: k.complete && size === n + 1,
+    postedUs: new Float64Array(buffer, 0, size),
+    ranks: new Float64Array(buffer, size * 8, size),
+    ids: new Int32Array(buffer, size * 16, size),
   };
 }
 
@@ -674,10 +705,10 @@ function rerank(k: Candidates, id: number, row: SearchRow, rank: number | undefi
   return { ...k, ranks };
 }
 
-function without<T extends Int32Array | Float64Array>(from: T, at: number): T {
-  const next = from.slice(0, from.length - 1) as T;
-  next.set(from.subarray(at + 1), at);
-  return next;
+/** Copies `from` but its item `at` into `into` (one shorter). */
+function without(from: Int32Array | Float64Array, into: Int32Array | Float64Array, at: number): void {
+  into.set(from.subarray(0, at));
+  into.set(from.subarray(at + 1), at);
 }
 
 /** Counts a row's coming (+1) or leaving (-1) where it counts; false when that is not worked out here. */
