@@ -1,13 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageOut, ChatRoomOut } from '@jobportal/shared';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { sessionFor } from '../../../test/sessions';
 import { JobseekerChatRoomScreen } from './chat-room-screen';
 
+// A fixed clock at local midday: the day separator says "Today" for messages minutes old. With the
+// real clock, a run in the first minutes after midnight put them under "Yesterday" (seen on CI).
+const NOW = new Date(2026, 10, 25, 12, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -28,12 +36,12 @@ const message = (id: number, from: 'me' | 'them', content: string, extra: Partia
   sender: from === 'me' ? { id: 7, full_name: 'Ada Lovelace' } : { id: 20, full_name: 'Olga Owner' },
   content,
   client_id: null,
-  created_at: new Date(Date.now() - (10 - id) * 60_000).toISOString(),
+  created_at: new Date(NOW.getTime() - (10 - id) * 60_000).toISOString(),
   read_at: null,
   ...extra,
 });
 const history = [
-  message(1, 'me', 'Hello there', { read_at: new Date().toISOString() }),
+  message(1, 'me', 'Hello there', { read_at: new Date(NOW.getTime() - 60_000).toISOString() }),
   message(2, 'them', '<b>Not bold</b> see https://example.com/job'),
 ];
 
