@@ -447,6 +447,49 @@ describe('applyChange (worked out without a database)', () => {
     // Many changes are gated, and many are not (each kind of answer meets rows it must see).
     expect(tally.gated).toBeGreaterThan(tally.tried / 4);
     expect(tally.gated).toBeLessThan((tally.tried * 3) / 4);
+    // Gates with one key give one verdict for every row and job (the search cache tests a group
+    // once): answers differing in words, order or page share a key; any filter the gate reads, or
+    // the sample, parts them.
+    const rows = Array.from({ length: 60 }, () => row(someRow()));
+    const jobIds = [5, 16, 17, 32, 128, 129, 256, 1001];
+    const verdictsByKey = new Map<string, string>();
+    let shared = 0;
+    for (let i = 0; i < 3000; i++) {
+      const live = answer(
+        {
+          counts: counts(pick(random, samples)),
+          page: Array.from({ length: Math.floor(random() * 3) }, (_, k) => ({ id: 50 + k, postedUs: nowUs - k, salaryKey: null, rank: 0 })),
+        },
+        {
+          sort: pick(random, ['newest', 'salary', 'relevance'] as const),
+          terms: pick(random, ['cooper', 'glazier', null]),
+          text: pick(random, ['cooper', 'glazier', null]),
+          offset: pick(random, [0, 20]),
+          employmentTypes: maybe(['Full-time' as const]),
+          experienceLevels: maybe(['Senior level' as const]),
+          location: maybe(pick(random, ['ghent', 'belgium'])),
+          isRemote: maybe(random() < 0.5),
+          salaryMin: maybe(30_000, 0.2),
+          salaryMax: maybe(35_000, 0.2),
+          currency: maybe('EUR', 0.2),
+          company: maybe(1, 0.2),
+          categories: maybe([1]),
+          skills: maybe(pick(random, [[3, 4], [3]])),
+          today: pick(random, ['2026-11-25', '2026-12-25']),
+          postedWithinDays: maybe(7, 0.1),
+        },
+      );
+      const gate = gateOf(live)!;
+      expect(gate.key).toBeDefined();
+      const verdicts = jobIds.flatMap((jobId) => rows.map((r) => (gate(r, jobId) ? '1' : '0'))).join('');
+      const known = verdictsByKey.get(gate.key!);
+      if (known === undefined) verdictsByKey.set(gate.key!, verdicts);
+      else {
+        shared++;
+        expect(verdicts, gate.key).toBe(known);
+      }
+    }
+    expect(shared).toBeGreaterThan(300);
     // An answer for a corrected text has no gate: a job with a word as typed may change the correction.
     expect(gateOf(answer({}, { typed: ['coopr'] }))).toBeNull();
   });

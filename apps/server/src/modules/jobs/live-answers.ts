@@ -20,6 +20,7 @@
 import type { FacetBounds, FacetRow, RankedCandidate, SearchCriteria } from './job-search.repository';
 import { rankCandidates, spareCandidates, sparePageJobs } from './job-search.repository';
 import { phraseMatches, positionsOf, type Positions, type Term } from './query-terms';
+import type { Gate } from './search-cache';
 
 /** A job's search row, as a change records it before and after (migration 0026). */
 export interface SearchRow {
@@ -281,16 +282,33 @@ function failingFilters(c: LiveCriteria, row: SearchRow, nowUs: number): number 
  * row may alter the answer (one for a corrected text: a job with a word as typed may change the
  * correction).
  */
-export function gateOf(live: LiveAnswer): ((row: SearchRow, jobId: number) => boolean) | null {
+export function gateOf(live: LiveAnswer): Gate | null {
   const c = live.criteria;
   if (c.typed?.length) return null;
   const every = sampleEvery(live.counts);
-  return (row, jobId) => {
+  const gate: Gate = (row, jobId) => {
     if (!meetsBase(c, row)) return false;
     if (jobId % every === 0) return true;
     const failing = failingFilters(c, row, -Infinity);
     return failing === null || failing === 0;
   };
+  // Everything the test reads of the answer: answers that differ only in their words, page or order
+  // (most of the 5,000 kept differ so) share one verdict for a change (search-cache.ts `reaching`).
+  gate.key = JSON.stringify([
+    every,
+    c.today,
+    c.salaryMin,
+    c.salaryMax,
+    c.currency,
+    c.company,
+    c.employmentTypes,
+    c.experienceLevels,
+    c.location,
+    c.isRemote,
+    c.categories,
+    c.skills,
+  ]);
+  return gate;
 }
 
 /** A bit for each filter with a facet (`check`'s `failing`). */
@@ -528,7 +546,6 @@ function everyWordOf(term: Term): string[] {
   return ('and' in term ? term.and : term.or).flatMap(everyWordOf);
 }
 
-/** Whether a job sorts in the same place in every order before and after a change. */
 /** Whether two rows of a job count under the same values of every facet (`countRow`). */
 const sameCounting = (a: SearchRow, b: SearchRow) =>
   a.employmentType === b.employmentType &&
@@ -540,6 +557,7 @@ const sameCounting = (a: SearchRow, b: SearchRow) =>
   sameIds(a.skillIds, b.skillIds);
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** Whether a job sorts in the same place in every order before and after a change. */
 const sameKey = (a: SearchRow, b: SearchRow) => a.postedUs === b.postedUs && (a.salaryMax ?? a.salaryMin) === (b.salaryMax ?? b.salaryMin);
 
 /**

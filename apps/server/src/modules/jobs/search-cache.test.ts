@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SearchCache, rankKey, touches, type AnswerReach, type SearchChange } from './search-cache';
+import { SearchCache, rankKey, touches, type AnswerReach, type Gate, type SearchChange } from './search-cache';
 import type { SearchRow } from './live-answers';
 
 const job = (version: number, jobId: number, lexemes: string[] | null = null): SearchChange => ({ version, jobId, lexemes });
@@ -108,6 +108,40 @@ describe('the search cache', () => {
     expect(cache.get('rust')).toBe('kept rust answer');
     expect(ranksSeen).toEqual([0.5, 0.5]);
     expect(cache.stats).toMatchObject({ updated: 1, dropped: 1 });
+  });
+
+  it("tests a change once against each group of answers that share a gate's key, and passes or skips the whole group by that verdict", () => {
+    const calls: string[] = [];
+    // The gate a value names: `open/...` passes open rows, `closed/...` none; one without a key is tested each time.
+    const gateFor = (value: string): Gate => {
+      const [kind, keyed] = value.split('/');
+      const gate: Gate = (row) => {
+        calls.push(value);
+        return kind === 'open' && row.isOpen;
+      };
+      if (keyed !== 'unkeyed') gate.key = kind;
+      return gate;
+    };
+    const cache = new SearchCache<string>(100, {
+      rankWanted: () => null,
+      update: (value) => `${value}+`,
+      gate: gateFor,
+    });
+    cache.apply(10, null);
+    const answers = ['open/python', 'open/python p2', 'closed/python', 'closed/python p2', 'open/unkeyed', 'open/unkeyed'];
+    answers.forEach((value, i) => cache.set(`k${i}`, 10, value, { jobIds: [100 + i], terms: 'python' }, minute));
+    const change: SearchChange = { ...job(11, 60, ['python']), rows: { before: null, after: { isOpen: true } as SearchRow } };
+    cache.apply(11, [change]);
+    expect(answers.map((_, i) => cache.get(`k${i}`))).toEqual([
+      'open/python+',
+      'open/python p2+',
+      'closed/python',
+      'closed/python p2',
+      'open/unkeyed+',
+      'open/unkeyed+',
+    ]);
+    // One call for each key (the first answer of its group), one for each answer without a key.
+    expect(calls.sort()).toEqual(['closed/python', 'open/python', 'open/unkeyed', 'open/unkeyed']);
   });
 
   it('keeps a dropped answer aside for the requests that may be answered as of before the change, computing it again once meanwhile', async () => {

@@ -63,8 +63,14 @@ export interface AnswerUpdater<V> {
   gate?(value: V): Gate | null;
 }
 
-/** `AnswerUpdater.gate`'s test. */
-export type Gate = (row: SearchRow, jobId: number) => boolean;
+/**
+ * `AnswerUpdater.gate`'s test. `key`: the same for two tests that give the same verdict for every
+ * row and job (what the test reads of its answer), so that a change tests each such group once.
+ */
+export interface Gate {
+  (row: SearchRow, jobId: number): boolean;
+  key?: string;
+}
 
 /**
  * An answer brought up to date but for a read its page needs (`AnswerUpdater.unread`), for the
@@ -634,8 +640,17 @@ export class SearchCache<V> {
     if (change.lexemes !== null) {
       // An answer whose gate both rows fail is not reached (unless its page shows the job: above).
       const { before = null, after = null } = change.rows ?? {};
-      const passes = (gate: Gate | null) =>
-        !change.rows || gate === null || (before !== null && gate(before, jobId)) || (after !== null && gate(after, jobId));
+      // Answers with the same filters share a test (its `key`): tested once for the change.
+      const verdicts = new Map<string, boolean>();
+      const passes = (gate: Gate | null) => {
+        if (!change.rows || gate === null) return true;
+        let verdict = gate.key === undefined ? undefined : verdicts.get(gate.key);
+        if (verdict === undefined) {
+          verdict = (before !== null && gate(before, jobId)) || (after !== null && gate(after, jobId));
+          if (gate.key !== undefined) verdicts.set(gate.key, verdict);
+        }
+        return verdict;
+      };
       let tested = 0;
       for (const key of this.wordless) {
         // Gone meanwhile (removed between two steps).
