@@ -292,22 +292,13 @@ export function gateOf(live: LiveAnswer): Gate | null {
     const failing = failingFilters(c, row, -Infinity);
     return failing === null || failing === 0;
   };
-  // Everything the test reads of the answer: answers that differ only in their words, page or order
-  // (most of the 5,000 kept differ so) share one verdict for a change (search-cache.ts `reaching`).
-  gate.key = JSON.stringify([
-    every,
-    c.today,
-    c.salaryMin,
-    c.salaryMax,
-    c.currency,
-    c.company,
-    c.employmentTypes,
-    c.experienceLevels,
-    c.location,
-    c.isRemote,
-    c.categories,
-    c.skills,
-  ]);
+  // What the test reads of the answer: its sample and its criteria but for those it leaves alone
+  // (the words, order and page; how long ago a job was posted, never tested with `-Infinity`).
+  // Answers that differ only in those (most of the 5,000 kept) share one verdict for a change
+  // (search-cache.ts `reaching`). A criterion added later parts answers by default: never a wrong
+  // verdict, at worst a group less.
+  const { text: _text, terms: _terms, typed: _typed, sort: _sort, limit: _limit, offset: _offset, postedWithinDays: _posted, ...read } = c;
+  gate.key = JSON.stringify([every, read]);
   return gate;
 }
 
