@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only --rate-only --writes-elsewhere --no-probes]
+// npm run bench:search [-- --jobs 1000000 --duration 10 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --open-rate 100 --repeat 1 --fresh --profile --mix-only --rate-only --writes-elsewhere --no-probes --burn idle,normal]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process) and measures GET /api/jobs/?search=… over a
@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { bucketStats, ms, startServer, stats, stopServer, type Stats } from '../common';
@@ -72,6 +73,13 @@ const { values: args } = parseArgs({
      * the answers up to date costs the searches, without the probes' own searches.
      */
     'no-probes': { type: 'boolean', default: false },
+    /**
+     * With writes: also burns processor time in two processes of their own during each run with
+     * writes, `idle,normal` milliseconds 20 times a second (the first in Linux's idle scheduling
+     * class, as the search thread, the second in the normal class, as PostgreSQL): with
+     * `--writes-elsewhere`, a load of the upkeep's size and kind that is not search at all.
+     */
+    burn: { type: 'string', default: '' },
     /** With `--mix-only`: only the fixed-rate runs (no cold cache, no runs at concurrency `concurrency`), to compare their latencies quickly. */
     'rate-only': { type: 'boolean', default: false },
     /**
@@ -86,6 +94,16 @@ const durationSeconds = Number(args.duration);
 const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
 const log = (line: string) => console.log(line);
+
+/** `--burn idle,normal`: a process spinning each share 20 times a second, the first in the idle scheduling class. */
+function startBurners(spec: string): ChildProcess[] {
+  const [idleMs, normalMs] = spec.split(',').map(Number);
+  const script = path.join(here, 'burn.mjs');
+  const burners: ChildProcess[] = [];
+  if (idleMs) burners.push(spawn('chrt', ['-i', '0', process.execPath, script, String(idleMs), '20'], { stdio: 'ignore' }));
+  if (normalMs) burners.push(spawn(process.execPath, [script, String(normalMs), '20'], { stdio: 'ignore' }));
+  return burners;
+}
 
 // ---------- statistics ----------
 
@@ -515,6 +533,7 @@ async function mixedTraffic(
           writesElsewhere || args['no-probes'] ? null : (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`),
         )
       : undefined;
+  const burners = writeRate > 0 && args.burn ? startBurners(args.burn) : [];
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   // Connections left idle by the runs before are closed first: the server closes a connection idle
@@ -567,6 +586,7 @@ async function mixedTraffic(
       }),
     );
   }
+  for (const burner of burners) burner.kill();
   const seconds = (performance.now() - started) / 1000;
   const run: MixRun = { rps: requests / seconds, requests, errors, statuses, distinct: asked.size, latency: stats(samples) };
   if (parts.late.length) {
