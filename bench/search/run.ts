@@ -95,13 +95,28 @@ const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
 const log = (line: string) => console.log(line);
 
-/** `--burn idle,normal`: a process spinning each share 20 times a second, the first in the idle scheduling class. */
-function startBurners(spec: string): ChildProcess[] {
-  const [idleMs, normalMs] = spec.split(',').map(Number);
+/** `--burn idle,normal` as milliseconds (undefined without it), checked before anything is measured. */
+const burn = (() => {
+  if (!args.burn) return undefined;
+  const parts = args.burn.split(',').map(Number);
+  if (parts.length !== 2 || parts.some((part) => !Number.isFinite(part) || part < 0 || part >= 50)) {
+    throw new Error(`--burn takes two numbers of milliseconds under 50 (20 times a second), idle and normal: got ${args.burn}`);
+  }
+  return { idleMs: parts[0]!, normalMs: parts[1]! };
+})();
+
+/** `--burn`: a process spinning each share 20 times a second, the first in the idle scheduling class. */
+function startBurners({ idleMs, normalMs }: { idleMs: number; normalMs: number }): ChildProcess[] {
   const script = path.join(here, 'burn.mjs');
   const burners: ChildProcess[] = [];
   if (idleMs) burners.push(spawn('chrt', ['-i', '0', process.execPath, script, String(idleMs), '20'], { stdio: 'ignore' }));
   if (normalMs) burners.push(spawn(process.execPath, [script, String(normalMs), '20'], { stdio: 'ignore' }));
+  // A burner that cannot start (no chrt) would leave the run without its load: the benchmark stops instead.
+  for (const burner of burners)
+    burner.on('error', (error) => {
+      console.error(`--burn: ${error.message}`);
+      process.exit(1);
+    });
   return burners;
 }
 
@@ -533,7 +548,7 @@ async function mixedTraffic(
           writesElsewhere || args['no-probes'] ? null : (word, newestFirst) => search(`search=${word}${newestFirst ? '&sort=newest' : ''}`),
         )
       : undefined;
-  const burners = writeRate > 0 && args.burn ? startBurners(args.burn) : [];
+  const burners = writeRate > 0 && burn ? startBurners(burn) : [];
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   // Connections left idle by the runs before are closed first: the server closes a connection idle
@@ -688,6 +703,10 @@ async function main() {
     writesElsewhere = url.href;
     log(`  the writes go to ${copy}, a copy the server does not read`);
   }
+  if (burn)
+    log(
+      `  beside each run with writes: ${burn.idleMs} ms in the idle class and ${burn.normalMs} ms in the normal class, 20 times a second`,
+    );
   const loadBefore = os.loadavg()[0]!;
   log(
     `\nmeasuring: ${benchQueries.length} queries × ${rounds} rounds at concurrency 1; ${durationSeconds} s at concurrency ${concurrency} (load average ${loadBefore.toFixed(2)})`,
@@ -898,6 +917,7 @@ async function main() {
       mixWarmUp,
       seeded,
       writesElsewhere: !!writesElsewhere,
+      burn,
     });
     agent.destroy();
     return;
