@@ -50,7 +50,7 @@ describe('demo seed', () => {
     expect(skills.length).toBeGreaterThanOrEqual(55);
   });
 
-  it('pays in each company’s own currency and shows every company with a logo of its own', async () => {
+  it('pays in each company’s own currency, where that is the local one, and shows every company with a logo of its own', async () => {
     const companies = json<Page<{ id: number; name: string; logo: string | null; default_currency: string }>>(
       await t.app.inject({ url: '/api/companies/?page_size=100' }),
     ).results;
@@ -59,10 +59,23 @@ describe('demo seed', () => {
     expect(currencyOf('Copperleaf Commerce')).toBe('GBP');
     expect(currencyOf('Meridian Health')).toBe('CAD');
     expect(currencyOf('Tidewater Logistics')).toBe('USD');
-    const jobs = json<Page<{ currency: string; company: { name: string } }>>(
+    const jobs = json<Page<{ currency: string; location: string; company: { name: string } }>>(
       await t.app.inject({ url: '/api/jobs/?page_size=100' }),
     ).results;
     for (const job of jobs) expect(job.currency, job.company.name).toBe(currencyOf(job.company.name));
+    // A job in New York is not paid in Canadian dollars, nor one in Amsterdam in pounds.
+    const localCurrency = (place: string) =>
+      /, (Germany|Netherlands|Portugal)$/.test(place)
+        ? 'EUR'
+        : place.endsWith(', United Kingdom')
+          ? 'GBP'
+          : place.endsWith(', Canada')
+            ? 'CAD'
+            : /, [A-Z]{2}$/.test(place)
+              ? 'USD'
+              : `no currency known for ${place}`;
+    for (const job of jobs) if (job.location !== 'Remote') expect(job.currency, job.location).toBe(localCurrency(job.location));
+    expect(new Set(jobs.map((j) => j.location)).size).toBeGreaterThanOrEqual(8);
     const euros = json<Page<{ currency: string }>>(await t.app.inject({ url: '/api/jobs/?salary_min=1&currency=EUR&page_size=100' }));
     expect(euros.count).toBeGreaterThan(0);
     expect(new Set(euros.results.map((j) => j.currency))).toEqual(new Set(['EUR']));

@@ -24,6 +24,8 @@ interface DemoCompany extends CompanySeed {
   owner: { email: string; fullName: string };
   pitch: string;
   headquartersLocation: string;
+  /** The currency it pays in, which says where it hires (`officesByCurrency`). */
+  defaultCurrency: 'EUR' | 'GBP' | 'CAD' | 'USD';
   focus: CategoryName[];
   openJobs: number;
   closedJobs: number;
@@ -152,6 +154,17 @@ const demoCompanies: DemoCompany[] = [
   },
 ];
 
+/**
+ * The places a company hires in besides its headquarters, by the currency it pays in: a job is paid
+ * in its company's currency, so it stands where that currency is the local one (or is remote).
+ */
+const officesByCurrency: Record<DemoCompany['defaultCurrency'], readonly string[]> = {
+  EUR: ['Berlin, Germany', 'Amsterdam, Netherlands', 'Munich, Germany', 'Lisbon, Portugal', 'Remote'],
+  GBP: ['London, United Kingdom', 'Manchester, United Kingdom', 'Edinburgh, United Kingdom', 'Remote'],
+  CAD: ['Toronto, Canada', 'Vancouver, Canada', 'Montreal, Canada', 'Remote'],
+  USD: ['New York, NY', 'San Francisco, CA', 'Austin, TX', 'Chicago, IL', 'Remote'],
+};
+
 const day = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -185,7 +198,13 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
             user.id,
           )
         : null;
-    const context: CompanyContext = { name: company.name, industry: company.industry, pitch, headquarters: details.headquartersLocation };
+    const context: CompanyContext = {
+      name: company.name,
+      industry: company.industry,
+      pitch,
+      headquarters: details.headquartersLocation,
+      offices: officesByCurrency[details.defaultCurrency],
+    };
     for (let i = 0; i < openJobs + closedJobs; i++) {
       const job = generateJob(random, context, focus);
       const postedAt = new Date(now - job.postedDaysAgo * day);

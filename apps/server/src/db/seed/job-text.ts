@@ -722,6 +722,11 @@ export interface CompanyContext {
   /** One sentence about what the company does. */
   pitch: string;
   headquarters: string;
+  /**
+   * Where else it hires (a place, or 'Remote'); by default every demo location. The demo gives each
+   * company the places that pay in its currency, so no job in New York is paid in Canadian dollars.
+   */
+  offices?: readonly string[];
 }
 
 export interface GeneratedJob {
@@ -789,8 +794,10 @@ export function generateJob(random: Random, company: CompanyContext, focus: read
           ['Executive', 8],
         ]);
   const title = employmentType === 'Internship' ? `${role.jobFunction} Intern` : titleFor(role, experienceLevel, random);
-  const location = random() < 0.4 ? company.headquarters : pick(random, demoLocations);
+  const location = random() < 0.4 ? company.headquarters : pick(random, company.offices ?? demoLocations);
   const isRemote = location === 'Remote' || random() < 0.2;
+  // "our Edinburgh office", not "our Edinburgh, United Kingdom office".
+  const city = location.split(',')[0]!;
   const [salaryMin, salaryMax] = salaryFor(role, experienceLevel, employmentType, random);
   const skillNames = pickSome(random, role.skills, 3 + Math.floor(random() * 3));
   const teamSize = 4 + Math.floor(random() * 9);
@@ -799,7 +806,7 @@ export function generateJob(random: Random, company: CompanyContext, focus: read
     `${company.name} ${company.pitch} We are hiring ${withArticle(title)} to ${pick(random, role.mission)}.`,
     `In this role you will work closely with ${role.collaborators}. ${pick(random, teamLines).replace('{n}', String(teamSize))} ` +
       `Day to day you will use ${skillNames.slice(0, -1).join(', ')} and ${skillNames[skillNames.length - 1]}.`,
-    `${isRemote ? (location === 'Remote' ? 'This is a fully remote position; we work across European and American time zones.' : `You can work remotely or from our office in ${location}.`) : `The role is based in our ${location} office, with two flexible days a week at home.`} ${pickSome(random, offers, 2).join(' ')}`,
+    `${isRemote ? (location === 'Remote' ? 'This is a fully remote position; we work across European and American time zones.' : `You can work remotely or from our office in ${city}.`) : `The role is based in our ${city} office, with two flexible days a week at home.`} ${pickSome(random, offers, 2).join(' ')}`,
   ];
   if (random() < 0.5)
     paragraphs.push(
