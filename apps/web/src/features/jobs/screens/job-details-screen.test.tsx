@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { JobOut } from '@jobportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../lib/session/session';
@@ -72,11 +72,34 @@ describe('JobDetailsScreen', () => {
     // Text, never markup; line breaks kept.
     expect(screen.getByText(/Second paragraph with <b>no HTML<\/b>\./)).toBeInTheDocument();
     expect(document.querySelector('b')).toBeNull();
-    expect(screen.getByText(/Keep the database fast/).textContent).toBe('- Keep the database fast\n- Review code');
+    // Lines typed as bullet points, a list of them (the marks left out).
+    const duties = screen.getByRole('heading', { name: 'Responsibilities' }).closest('section')!;
+    expect(
+      within(duties)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Keep the database fast', 'Review code']);
+    expect(within(duties).getByRole('list').tagName).toBe('UL');
     expect(screen.queryByRole('heading', { name: 'Qualifications' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'About Copperleaf Commerce' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Sign in to apply/ })[0]).toHaveAttribute('href', '/login');
     expect(document.title).toBe('Senior Backend Engineer at Copperleaf Commerce · Hireloop');
+  });
+
+  it('shows a paragraph with a line that is not a bullet point as text, its line breaks kept, beside a list', async () => {
+    renderJob(() =>
+      jsonResponse(200, {
+        ...job,
+        qualifications: 'What we look for:\n- five years of PostgreSQL\n\n* Go or Rust\n• on call one week in six',
+      }),
+    );
+    const section = (await screen.findByRole('heading', { name: 'Qualifications' })).closest('section')!;
+    expect(within(section).getByText(/What we look for/).textContent).toBe('What we look for:\n- five years of PostgreSQL');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Go or Rust', 'on call one week in six']);
   });
 
   it('offers a signed-in job seeker Apply and Save (bookmark state from the saved ids)', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../../lib/notify';
 import type { JobOut } from '@jobportal/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -70,14 +70,37 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** Long text as the employer wrote it: paragraphs and line breaks kept, never read as HTML. */
+/** A line an employer began as a bullet point ("- ", "* " or "• "). */
+const bullet = /^\s*[-*•]\s+/;
+
+/**
+ * A long text as the employer typed it: paragraphs apart, line breaks kept, and a paragraph whose
+ * every line is a bullet point shown as a list. Text only: React escapes it, so nothing is read as HTML.
+ */
 function LongText({ title, text }: { title: string; text: string }) {
   if (!text.trim()) return null;
+  const blocks = text.trim().split(/\n\s*\n/);
   return (
     <section className={classes.section}>
       <Title order={2} fz="lg" mb="xs">
         {title}
       </Title>
-      <Text className={classes.longText}>{text.trim()}</Text>
+      <Stack gap="md">
+        {blocks.map((block, i) => {
+          const lines = block.split('\n').filter((line) => line.trim());
+          return lines.every((line) => bullet.test(line)) ? (
+            <List key={i} className={classes.longList} spacing={6}>
+              {lines.map((line, j) => (
+                <List.Item key={j}>{line.replace(bullet, '')}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text key={i} className={classes.longText}>
+              {block}
+            </Text>
+          );
+        })}
+      </Stack>
     </section>
   );
 }
