@@ -805,7 +805,8 @@ export function generateJob(random: Random, company: CompanyContext, focus: read
   const paragraphs = [
     `${company.name} ${company.pitch} We are hiring ${withArticle(title)} to ${pick(random, role.mission)}.`,
     `In this role you will work closely with ${role.collaborators}. ${pick(random, teamLines).replace('{n}', String(teamSize))} ` +
-      `Day to day you will use ${skillNames.slice(0, -1).join(', ')} and ${skillNames[skillNames.length - 1]}.`,
+      // Skills are tools and abilities alike ("use Accessibility" reads wrong): named as skills.
+      `The skills you will draw on most are ${skillNames.slice(0, -1).join(', ')} and ${skillNames[skillNames.length - 1]}.`,
     `${isRemote ? (location === 'Remote' ? 'This is a fully remote position; we work across European and American time zones.' : `You can work remotely or from our office in ${city}.`) : `The role is based in our ${city} office, with two flexible days a week at home.`} ${pickSome(random, offers, 2).join(' ')}`,
   ];
   if (random() < 0.5)
