@@ -64,16 +64,14 @@ describe('demo seed', () => {
     ).results;
     for (const job of jobs) expect(job.currency, job.company.name).toBe(currencyOf(job.company.name));
     // A job in New York is not paid in Canadian dollars, nor one in Amsterdam in pounds.
+    const localCurrencies: Array<[RegExp, string]> = [
+      [/, (Germany|Netherlands|Portugal)$/, 'EUR'],
+      [/, United Kingdom$/, 'GBP'],
+      [/, Canada$/, 'CAD'],
+      [/, [A-Z]{2}$/, 'USD'],
+    ];
     const localCurrency = (place: string) =>
-      /, (Germany|Netherlands|Portugal)$/.test(place)
-        ? 'EUR'
-        : place.endsWith(', United Kingdom')
-          ? 'GBP'
-          : place.endsWith(', Canada')
-            ? 'CAD'
-            : /, [A-Z]{2}$/.test(place)
-              ? 'USD'
-              : `no currency known for ${place}`;
+      localCurrencies.find(([pattern]) => pattern.test(place))?.[1] ?? `no currency known for ${place}`;
     for (const job of jobs) if (job.location !== 'Remote') expect(job.currency, job.location).toBe(localCurrency(job.location));
     expect(new Set(jobs.map((j) => j.location)).size).toBeGreaterThanOrEqual(8);
     const euros = json<Page<{ currency: string }>>(await t.app.inject({ url: '/api/jobs/?salary_min=1&currency=EUR&page_size=100' }));

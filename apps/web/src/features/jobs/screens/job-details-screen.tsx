@@ -69,7 +69,6 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Long text as the employer wrote it: paragraphs and line breaks kept, never read as HTML. */
 /** A line an employer began as a bullet point ("- ", "* " or "• "). */
 const bullet = /^\s*[-*•]\s+/;
 
