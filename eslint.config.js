@@ -11,9 +11,15 @@ import tseslint from 'typescript-eslint';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (file) => fs.readFileSync(path.join(here, file), 'utf8');
 const sharedSources = (dir) =>
-  fs.readdirSync(path.join(here, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sharedSources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [read(path.join(dir, entry.name))] : [],
-  );
+  fs
+    .readdirSync(path.join(here, dir), { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? sharedSources(path.join(dir, entry.name))
+        : entry.name.endsWith('.ts')
+          ? [read(path.join(dir, entry.name))]
+          : [],
+    );
 const namesOf = (sources, pattern) => [...new Set(sources.flatMap((source) => [...source.matchAll(pattern)].map((match) => match[1])))];
 // esquery's regular expressions cannot hold a "/": "image/jpeg" is matched as "image.jpeg".
 const anyOf = (words) => `/^(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '.')).join('|')})$/`;
@@ -27,9 +33,10 @@ const sharedTypeNames = namesOf(sharedSources('packages/shared/src'), /export (?
 /** Every value of the zod-free entry: lists, labels, guards, limits, upload rules. */
 const vocabularyValueNames = namesOf(vocabularyFiles, /export (?:const|function) (\w+)/g);
 /** The words of the contract's value lists (`[...] as const`) and the upload content types. */
-const vocabularyLists = [...vocabularyFiles.join('\n').matchAll(/export const (\w+) = \[([^\]]*)\] as const/g)].map(
-  ([, name, body]) => ({ name, words: [...body.matchAll(/'([^']*)'/g)].map((match) => match[1]) }),
-);
+const vocabularyLists = [...vocabularyFiles.join('\n').matchAll(/export const (\w+) = \[([^\]]*)\] as const/g)].map(([, name, body]) => ({
+  name,
+  words: [...body.matchAll(/'([^']*)'/g)].map((match) => match[1]),
+}));
 const contentTypes = namesOf([read('packages/shared/src/files.ts')], /'(\w+\/[^']+)':/g);
 const listWords = [...new Set([...vocabularyLists.flatMap((list) => list.words), ...contentTypes])];
 // Route rules name roles as data (who may open a screen): a list of roles is not a copy.
@@ -51,11 +58,11 @@ const copyOfContract = [
   },
   {
     selector: `ArrayExpression > Literal[value=${anyOf(arrayWords)}] + Literal[value=${anyOf(arrayWords)}]`,
-    message: 'A list of the contract\'s values: import the list from @jobportal/shared/vocabulary instead of repeating it.',
+    message: "A list of the contract's values: import the list from @jobportal/shared/vocabulary instead of repeating it.",
   },
   {
     selector: `TSUnionType > TSLiteralType[literal.value=${anyOf(listWords)}] + TSLiteralType[literal.value=${anyOf(listWords)}]`,
-    message: 'A union of the contract\'s values: import its type from @jobportal/shared instead of repeating it.',
+    message: "A union of the contract's values: import its type from @jobportal/shared instead of repeating it.",
   },
 ];
 
@@ -94,7 +101,17 @@ const featureBoundaries = features.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/.tmp/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -126,7 +143,10 @@ export default tseslint.config(
     files: [`${webSrc}/components/**/*.{ts,tsx}`],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictImports([
-        { regex: '(^|/)features/[^/]+/(?!api/)', message: 'Shared components may use an endpoint file (features/<module>/api/), nothing else of a feature.' },
+        {
+          regex: '(^|/)features/[^/]+/(?!api/)',
+          message: 'Shared components may use an endpoint file (features/<module>/api/), nothing else of a feature.',
+        },
       ]),
     },
   },
@@ -139,4 +159,22 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  // The server's layers (docs/architecture.md): a repository or presenter is below the services.
+  {
+    files: ['apps/server/src/**/*.{repository,presenter}.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.(service|routes)$|(^|/)[^/]*cache$',
+              message: 'A repository or presenter imports no service, route or cache code: the service calls it, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

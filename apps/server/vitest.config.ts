@@ -9,8 +9,8 @@ export default defineConfig({
     // The kill -9 test is about the embedded database; the PostgreSQL pass has nothing to add there.
     // A database server that goes away (outage.test) and the pool's failures (db/pool.test) are about
     // DATABASE_URL, so they run in the PostgreSQL pass.
-    // Two server processes sharing one database (realtime-redis, reminders-processes) need a PostgreSQL server too,
-    // and so does job search in a thread of its own (search-thread).
+    // Two server processes sharing one database (realtime-redis, reminders-processes, search-cache-processes) need a
+    // PostgreSQL server too.
     exclude:
       target === 'postgres'
         ? ['src/test/crash.test.ts', '**/node_modules/**']
@@ -19,8 +19,7 @@ export default defineConfig({
             'src/db/pool.test.ts',
             'src/realtime/realtime-redis.test.ts',
             'src/modules/interviews/reminders-processes.test.ts',
-            // Job search in a thread of its own runs on a PostgreSQL server only.
-            'src/modules/jobs/search-thread.test.ts',
+            'src/modules/jobs/search-cache-processes.test.ts',
             '**/node_modules/**',
           ],
     globalSetup: ['src/test/global-setup.ts'],

@@ -44,8 +44,7 @@ import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService, type JobSearch } from './modules/jobs/job-search.service';
-import { createSearchThread } from './modules/jobs/search-thread';
-import { mayLeaveIdleClass } from './modules/jobs/search-thread-priority';
+import { createMemoryStore, createRedisStore, createSearchCache } from './modules/jobs/search-cache';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -76,7 +75,7 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The unread-message e-mails (tests run a pass with `runOnce`). */
     unreadReminders: UnreadReminders;
-    /** Job search (the benchmark reads its cache's counts): in this thread, or in a thread of its own. */
+    /** Job search (the benchmark and the tests read its cache's counts). */
     jobSearch: JobSearch;
   }
 }
@@ -247,7 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config, deps.logOutput)));
   // With several API processes, the limits must be shared or each process would allow its own quota.
-  const redis = !deps.limiter && config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // With several API processes, the search cache is shared too.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = deps.limiter ?? (redis ? createRedisRateLimiter(redis, config.redisPrefix) : createMemoryRateLimiter());
   const events = createEventBus(app.log);
   const auth = createAuthService({
@@ -296,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/config/', { schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: publicConfig } } }, () => ({
     googleClientId: config.google.clientId ?? null,
     productName: config.productName,
+    searchDelaySeconds: config.searchCache.ttlSeconds > 0 ? config.searchCache.ttlSeconds + config.searchCache.graceSeconds : 0,
   }));
 
   authRoutes(app, { auth });
@@ -323,33 +324,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
-  const searchOptions = {
-    cacheSeconds: config.searchCacheSeconds,
-    cacheEntries: config.searchCacheEntries,
-    staleMs: config.searchStaleMs,
-  };
-  const threaded =
-    database.url !== undefined &&
-    config.searchCacheSeconds > 0 &&
-    (config.searchThread === 'on' || (config.searchThread === 'auto' && config.searchStaleMs > 0));
-  const thread = threaded
-    ? createSearchThread({
-        url: database.url!,
-        poolSize: 8,
-        nice: config.searchThreadNice,
-        idle: config.searchThreadIdle && mayLeaveIdleClass(config.searchThreadNice),
-        options: searchOptions,
-        copyEntries: config.searchCacheEntries,
-        log: app.log,
-      })
-    : undefined;
-  if (thread) app.addHook('onClose', () => thread.close());
-  const jobSearch: JobSearch = thread ?? createJobSearchService({ db, freshDb: database.quick, ...searchOptions });
-  // A search arriving after a write this process answered shows it (decision 006, "How fresh an
-  // answer is"): noted before the answer is sent, so before its caller can search again.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') jobSearch.noteWrite();
-  });
+  const { ttlSeconds, graceSeconds, megabytes } = config.searchCache;
+  const searchCache =
+    ttlSeconds > 0
+      ? createSearchCache({
+          ttlMs: ttlSeconds * 1000,
+          graceMs: graceSeconds * 1000,
+          store: redis ? createRedisStore(redis, config.redisPrefix) : createMemoryStore(megabytes * 1024 * 1024),
+        })
+      : undefined;
+  const jobSearch: JobSearch = createJobSearchService({ db, cache: searchCache });
   jobsRoutes(app, { jobs: createJobsService({ db, files }), jobSearch });
   app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });

@@ -44,31 +44,15 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
-  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  /** How old what a search shows may be, in ms (decision 006, "How fresh an answer is"); at most the second the product promises. */
-  SEARCH_STALE_MS: z.coerce.number().int().min(0).max(1000).default(500),
   /**
-   * Whether job search runs in a thread of its own (decision 006, "The search thread"): `auto` on a
-   * PostgreSQL server with the cache on and staleness allowed, `on` on a PostgreSQL server with the
-   * cache on, `off` never. The embedded database (PGlite) lives in the server's thread: never there.
+   * How long a job search answer is kept, in seconds (0: no cache); a job closed or deleted, or a
+   * company unapproved, drops every kept answer at once (decision 006, "The result cache").
    */
-  SEARCH_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
-  /**
-   * How far the search thread yields the processor to the server thread (a nice value, 0-19; Linux
-   * only, where it is the thread's own): its catch-ups are upkeep, the searches the copy answers
-   * come first (decision 006, "The search thread").
-   */
-  SEARCH_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  /**
-   * Whether the search thread runs in Linux's idle scheduling class (SCHED_IDLE, set with util-linux's
-   * `chrt`): it then gets a core only when no other thread wants it, and a request arriving for the
-   * server thread takes the core from it at once; a request that waits 100 ms for it lifts it back
-   * to the normal class until none has for half a second. Only where the process may lift it
-   * (CAP_SYS_NICE, as root, or an RLIMIT_NICE that allows it); elsewhere only the nice value applies
-   * (decision 006, "Its scheduling class").
-   */
-  SEARCH_THREAD_IDLE: boolish.default(true),
+  SEARCH_CACHE_TTL: z.coerce.number().int().min(0).max(600).default(300),
+  /** How long past its time to live an answer may still be served while one computation refreshes it, in seconds. */
+  SEARCH_CACHE_GRACE: z.coerce.number().int().min(0).max(600).default(60),
+  /** Without REDIS_URL: how much memory the kept answers may take, in MB (the least recently used go first). */
+  SEARCH_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -105,13 +89,8 @@ export interface Config {
   redisPrefix: string;
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   rateLimitMultiplier: number;
-  /** How long job search results are kept in memory (0: not at all); writes invalidate them at once. */
-  searchCacheSeconds: number;
-  searchCacheEntries: number;
-  searchStaleMs: number;
-  searchThread: 'auto' | 'on' | 'off';
-  searchThreadNice: number;
-  searchThreadIdle: boolean;
+  /** The job search's result cache: time to live and grace in seconds (ttl 0: no cache), the memory bound in MB. */
+  searchCache: { ttlSeconds: number; graceSeconds: number; megabytes: number };
   reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** How the log is written; `pretty` also prints mailed codes on their own line (see lib/logging). */
@@ -124,11 +103,26 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const removedSettings = [
+  'SEARCH_CACHE_SECONDS',
+  'SEARCH_CACHE_ENTRIES',
+  'SEARCH_STALE_MS',
+  'SEARCH_THREAD',
+  'SEARCH_THREAD_NICE',
+  'SEARCH_THREAD_IDLE',
+];
+
 /**
  * Parse the environment; a bad value throws one clear line naming the variable. `terminal`: whether
  * standard output is a terminal (it picks the log format when LOG_FORMAT is unset).
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: boolean = process.stdout.isTTY === true): Config {
+  // Settings of the search engine that was removed: named, so that a deployment learns they do nothing now.
+  const removed = removedSettings.find((name) => source[name] !== undefined && source[name] !== '');
+  if (removed)
+    throw new ConfigError(
+      `Bad configuration: ${removed} was removed; the search cache is set with SEARCH_CACHE_TTL, SEARCH_CACHE_GRACE and SEARCH_CACHE_MB`,
+    );
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -161,12 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
         .filter(Boolean),
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
-    searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
-    searchStaleMs: e.SEARCH_STALE_MS,
-    searchThread: e.SEARCH_THREAD,
-    searchThreadNice: e.SEARCH_THREAD_NICE,
-    searchThreadIdle: e.SEARCH_THREAD_IDLE,
+    searchCache: { ttlSeconds: e.SEARCH_CACHE_TTL, graceSeconds: e.SEARCH_CACHE_GRACE, megabytes: e.SEARCH_CACHE_MB },
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     // Unset: readable when a person is watching a development server, JSON everywhere else.

@@ -15,14 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  /**
-   * A lane of its own for short reads that must not wait behind long statements (the search
-   * cache's freshness read, which every cached answer waits for): one connection beside the pool
-   * on a PostgreSQL server; PGlite has one connection, so it is `db` there.
-   */
-  quick: Db;
   kind: 'pglite' | 'postgres';
-  /** A PostgreSQL server's address (for a second pool of its own: the search thread's). */
+  /** A PostgreSQL server's address (tests open connections of their own to it). */
   url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -95,7 +89,6 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
-    quick: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
@@ -140,11 +133,9 @@ function releaseFailedBegin(pool: pg.Pool): void {
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = openPool(url, options.max ?? 10);
-  const quickPool = openPool(url, 1);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
-    quick: drizzlePg(quickPool, { schema }) as unknown as Db,
     kind: 'postgres',
     url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
@@ -152,7 +143,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await Promise.all([pool.end(), quickPool.end()]);
+      await pool.end();
     },
   };
 }

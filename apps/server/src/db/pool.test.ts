@@ -4,11 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSearchQuery } from '@jobportal/shared';
 import { openTestDatabase } from '../test/harness';
-import { createJobSearchService } from '../modules/jobs/job-search.service';
 import { openPostgres, queryRows, type Database } from './client';
-import { createCompany, createJob, createUser } from './seed/factories';
 
 describe('the PostgreSQL pool when connections fail', () => {
   let database: Database & { url?: string };
@@ -57,45 +54,6 @@ describe('the PostgreSQL pool when connections fail', () => {
     } finally {
       await one.close();
       await killer.close();
-    }
-  });
-});
-
-describe('the quick lane beside the pool', () => {
-  it('serves a cached search while every pool connection is busy: its freshness read has a connection of its own', async () => {
-    const database = await openTestDatabase();
-    const one = await openPostgres(database.url!, { max: 1 });
-    const locker = await openPostgres(database.url!, { max: 1 });
-    try {
-      const owner = await createUser(database.db, { role: 'employer' });
-      const company = await createCompany(database.db, owner.id, { isApproved: true });
-      await createJob(database.db, company.id, { title: 'Lighthouse keeper' });
-      const service = createJobSearchService({ db: one.db, freshDb: one.quick, cacheSeconds: 60 });
-      const page = (results: unknown[], count: number) => ({ results, count, next: null, previous: null });
-      const ask = () => service.search(jobSearchQuery.parse({ search: 'lighthouse' }), page as never);
-      const first = await ask();
-      expect(first.count).toBe(1);
-      // The pool's only connection waits on a lock another connection holds.
-      await locker.db.execute(sql`select pg_advisory_lock(4242)`);
-      // (A drizzle query runs when it is awaited: then() starts it now.)
-      const busy = one.db.execute(sql`select pg_advisory_lock(4242), pg_advisory_unlock(4242)`).then(() => 'done');
-      // Wait until it is waiting on the lock, so the pool's connection is surely taken.
-      for (let i = 0; i < 100; i++) {
-        const [row] = await queryRows<{ n: number }>(
-          locker.db,
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-        );
-        if (row!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const waiting = new Promise((resolve) => setTimeout(() => resolve('still waiting for the pool'), 10_000));
-      const served = await Promise.race([ask(), waiting]);
-      await locker.db.execute(sql`select pg_advisory_unlock(4242)`);
-      expect(await busy).toBe('done');
-      expect(served).toEqual(first);
-    } finally {
-      await Promise.all([one.close(), locker.close()]);
-      await database.close();
     }
   });
 });

@@ -430,43 +430,6 @@ export const searchWords = pgTable(
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
-/**
- * One row whose version moves on every write that can change search results (jobs, companies,
- * categories, skills; triggers in migration 0005). Search result caches are keyed by it, so a
- * cache never serves results older than the last committed write, on any instance.
- */
-export const searchState = pgTable(
-  'search_state',
-  {
-    id: integer('id').primaryKey().default(1),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('search_state_single_row', sql`${t.id} = 1`)],
-);
-
-/**
- * What each committed version of `search_state` changed (triggers in migration 0025): a job (with
- * its lexemes before and after when what it matches may have changed, none when only how it shows
- * did), or nothing named: everything may have changed (companies, categories, skills, statements of
- * over 1,000 jobs). The search caches read the rows after the version they last saw and drop only
- * the answers a change can touch. Rows over 20,000 versions old are deleted by the same triggers.
- */
-export const searchChanges = pgTable(
-  'search_changes',
-  {
-    version: bigint('version', { mode: 'number' }).notNull(),
-    jobId: integer('job_id'),
-    lexemes: text('lexemes').array(),
-    /**
-     * The job's search row before and after the change (migration 0026), when what it matches may
-     * have changed: what the caches need to bring an answer up to date instead of dropping it.
-     */
-    before: jsonb('before'),
-    after: jsonb('after'),
-  },
-  (t) => [index('search_changes_version_idx').on(t.version)],
-);
-
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**

@@ -1,16 +1,13 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessageOut, ChatRoomOut, ClientToServerEvents, ServerToClientEvents } from '@jobportal/shared';
-import { openPostgres, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { createApplication, createCompany, createJob, createUser, createUploadedFile } from '../db/seed/factories';
 import { makePdf } from '../db/seed/documents';
 import { createLocalStorage } from '../lib/storage';
-import { startServerProcess, waitForExit, type ServerProcess } from '../test/server-process';
-import fs from 'node:fs';
-import os from 'node:os';
+import type { ServerProcess } from '../test/server-process';
+import { startServerPair, type ServerPair } from '../test/server-pair';
 import path from 'node:path';
-import { connectAdmin } from '../test/server-admin';
 
 /**
  * Two real server processes sharing PostgreSQL and Redis: a message sent through one reaches a socket
@@ -18,66 +15,27 @@ import { connectAdmin } from '../test/server-admin';
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const target = inject('testDb');
-const prefix = `jp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}:`;
 
 // Runs in the PostgreSQL pass only (vitest.config.ts); without TEST_REDIS_URL it is skipped, and `npm test` says why.
 describe.skipIf(!redisUrl || target.kind !== 'postgres')('live events across two server processes (REDIS_URL)', () => {
+  let pair: ServerPair;
+  let servers: ServerProcess[];
   let database: Database;
-  let dbName: string;
-  let serverUrl: string;
-  const servers: ServerProcess[] = [];
+  let dataDir: string;
   const sockets: Socket[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-redis-'));
 
   beforeAll(async () => {
     if (target.kind !== 'postgres') return;
-    serverUrl = target.serverUrl;
-    dbName = `${target.runId}_redis_${process.pid}`;
-    const admin = await connectAdmin(serverUrl);
-    await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    database = await openPostgres(url.toString(), { max: 2 });
-    const env = {
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: prefix,
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '100',
-      JWT_SECRET: 'redis-test-secret-long-enough-0123456789',
-    };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    pair = await startServerPair(target, 'redis', redisUrl!);
+    ({ servers, database, dataDir } = pair);
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const s of servers) {
-      s.child.kill('SIGTERM');
-      await waitForExit(s.child);
-    }
-    await database?.close();
-    if (dbName) {
-      const admin = await connectAdmin(serverUrl);
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pair?.close();
   });
 
-  const login = async (base: string, email: string) => {
-    const res = await fetch(`${base}/api/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-battery' }),
-    });
-    return ((await res.json()) as { accessToken: string }).accessToken;
-  };
+  const login = (base: string, email: string) => pair.login(base, email);
 
   it('a message sent through one process reaches a socket on the other', async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];

@@ -65,9 +65,9 @@ export const testEnv: Record<string, string> = {
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123',
   // Tests send reminders by calling app.reminders.runDue with the moment they need.
   REMINDER_INTERVAL_SECONDS: '0',
-  // Factories write to the database directly, as another process would: searches show what they
-  // wrote at once only with no staleness allowed (the tests of the bound set it).
-  SEARCH_STALE_MS: '0',
+  // Factories write to the database directly: searches show what they wrote at once only without
+  // the result cache (the cache's tests switch it on).
+  SEARCH_CACHE_TTL: '0',
 };
 
 /** A test app on a fresh database; `deps` replaces parts the test needs to hold (e.g. the rate limiter). */

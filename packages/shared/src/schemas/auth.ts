@@ -86,5 +86,7 @@ export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmReq
 export const publicConfig = z.object({
   googleClientId: z.string().nullable(),
   productName: z.string(),
+  /** How long a newly posted or changed job may take to show in job search (the search cache's time to live and grace), in seconds. */
+  searchDelaySeconds: z.number().int().min(0),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

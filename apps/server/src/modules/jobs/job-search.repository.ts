@@ -1,11 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { inSlices } from '../../lib/pace';
-import { companies, jobSearch, jobs, searchChanges, searchState, searchWords } from '../../db/schema';
-import type { SearchChange } from './search-cache';
-import type { SearchRow } from './live-answers';
-import { readTsquery } from './query-terms';
+import { companies, jobSearch, jobs, searchWords } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { headlineOptions, matchedSnippet, openingLength, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
@@ -92,25 +88,9 @@ const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
  * costs far more than a page is worth; see docs/decisions/006-job-search.md.
  */
 export const rankCandidates = 200;
-/**
- * Matches read beyond the ranked candidates (the next newest, ranked too) for a cached answer: a
- * candidate that leaves lets the newest of them in, worked out without computing the answer again.
- */
-export const spareCandidates = 16;
 
-/**
- * Values of the short facet lists (places, skills) read beyond what they show, with their counts:
- * a cached answer's list is worked out again from them when a value falls out or one rises. Which
- * of values with the same count make a list goes by name in the "C" collation (code point order),
- * an order live-answers.ts can tell too.
- */
-export const spareFacetValues = 8;
-
-/**
- * Jobs read just before and just after a page not ranked (newest or best paid first), in its
- * order: a job coming before the page or leaving it shifts the page by one, worked out from them.
- */
-export const sparePageJobs = 20;
+/** How many values the long facet lists (places, skills) show, the most common first. */
+export const facetLimits = { location: 12, skills: 25 } as const;
 
 /**
  * How a page finds its rows. `walk`: read jobs in the page's order (newest, or best paid, by
@@ -142,15 +122,11 @@ async function sliceStart(db: Db, size: number): Promise<Date | null> {
   return rows[0] ? new Date(rows[0].posted_at) : null;
 }
 
-/** Microseconds since 1970 of a timestamp column: exact where a JavaScript Date keeps milliseconds. */
-const microseconds = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
-
 /**
  * Columns part, rank, salary_key, posted_at, id and found (candidates ranked) of one page of
- * results, in order; for relevance within the ranked candidates, `ranked` is a CTE of every
- * candidate (id, rank, posted_at) that `page` reads.
+ * results, and their order.
  */
-function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL; ranked?: SQL; around?: SQL } {
+function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query: SQL; order: SQL } {
   const inSlice = since ? sql` and ${jobSearch.postedAt} >= ${since.toISOString()}::timestamptz` : sql``;
   const where = sql`${everyCondition(c)}${inSlice}`;
   const columns = sql`${jobSearch.id} as id, ${jobSearch.postedAt} as posted_at, ${salaryKey} as salary_key`;
@@ -164,33 +140,21 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
   if (c.text && c.sort === 'relevance') {
     const order = sql`part, rank desc, posted_at desc, id desc`;
     // The candidates carry only id and date; the vectors are read for those few alone.
-    // With the spares (ranked too, and kept for a cached answer) when the page is within the candidates.
-    const read = c.offset + c.limit <= rankCandidates ? rankCandidates + spareCandidates : rankCandidates;
     const ranked = sql`select candidates.id, ts_rank(ranked_job.search_vector, ${tsquery(c.text)}) as rank, null::integer as salary_key,
-        candidates.posted_at, 0 as part, count(*) over ()::int as found,
-        row_number() over (order by candidates.posted_at desc, candidates.id desc) as newness
-      from (${matches} order by ${newest} limit ${read}) as candidates
+        candidates.posted_at, 0 as part, count(*) over ()::int as found
+      from (${matches} order by ${newest} limit ${rankCandidates}) as candidates
       join job_search as ranked_job on ranked_job.id = candidates.id`;
     if (c.offset + c.limit <= rankCandidates) {
-      // The candidates are kept apart: a cached answer is kept up to date from them (live-answers.ts).
-      return {
-        ranked,
-        query: sql`select * from ranked where newness <= ${rankCandidates} order by ${order} limit ${c.limit} offset ${c.offset}`,
-        order,
-      };
+      return { query: sql`select * from (${ranked}) as ranked order by ${order} limit ${c.limit} offset ${c.offset}`, order };
     }
-    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found, null::bigint as newness
+    const tail = sql`select id, 0::real as rank, null::integer as salary_key, posted_at, 1 as part, null::int as found
       from (${matches} order by ${newest} offset ${rankCandidates} limit ${c.offset + c.limit - rankCandidates}) as tail`;
     return { query: sql`(${ranked}) union all (${tail}) order by ${order} limit ${c.limit} offset ${c.offset}`, order };
   }
   const order = c.sort === 'salary' ? sql`salary_key desc nulls last, posted_at desc, id desc` : newest;
-  // The page with the jobs just before and after it (`around`, numbered in order), kept for a cached answer.
-  const before = Math.min(c.offset, sparePageJobs);
   return {
-    around: sql`select w.*, row_number() over (order by ${order}) as n
-      from (${matches} order by ${order} limit ${before + c.limit + sparePageJobs} offset ${c.offset - before}) as w`,
     query: sql`select id, 0::real as rank, salary_key, posted_at, 0 as part, null::int as found
-      from around where n > ${before} and n <= ${before + c.limit}`,
+      from (${matches} order by ${order} limit ${c.limit} offset ${c.offset}) as p`,
     order,
   };
 }
@@ -199,32 +163,18 @@ function pageIds(c: SearchCriteria, plan: PagePlan, since: Date | null): { query
  * One page of matching public jobs, in the asked order, with a snippet around the matched words.
  * Null only for a slice that held too few matches to be sure of the page.
  */
-export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobPage>;
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobPage | null>;
-export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobPage | null> {
+export async function findJobPage(db: Db, c: SearchCriteria, plan?: 'walk' | 'scan'): Promise<JobSummaryRecord[]>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan): Promise<JobSummaryRecord[] | null>;
+export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 'scan'): Promise<JobSummaryRecord[] | null> {
   // A slice with fewer jobs than its size is all of them: no date bound.
   const since = typeof plan === 'object' ? await sliceStart(db, plan.slice) : null;
   const page = pageIds(c, plan, since);
-  type Row = SummaryRow & {
-    found: number | null;
-    rank: number;
-    posted_us: string | number;
-    candidates: Array<[number, string | number, number]> | null;
-    around: Array<[number, string | number, number | null]> | null;
-  };
-  // Every ranked candidate, newest first, once (on the page's first row).
-  const candidateList = sql`(select json_agg(json_build_array(r.id, ${microseconds(sql`r.posted_at`)}, r.rank)
-        order by r.posted_at desc, r.id desc) from ranked r)`;
-  const candidates = page.ranked ? sql`case when row_number() over () = 1 then ${candidateList} end` : sql`null::json`;
-  // The jobs around a page not ranked, in order, once (on the page's first row).
-  const aroundList = sql`(select json_agg(json_build_array(a.id, ${microseconds(sql`a.posted_at`)}, a.salary_key) order by a.n) from around a)`;
-  const around = page.around ? sql`case when row_number() over () = 1 then ${aroundList} end` : sql`null::json`;
   const query = sql`
-    with ${page.ranked ? sql`ranked as materialized (${page.ranked}), ` : sql``}${page.around ? sql`around as materialized (${page.around}), ` : sql``}page as (${page.query})
-    select ${summaryColumns(c.text)}, page.found, page.rank,
-      ${microseconds(sql`page.posted_at`)} as posted_us, ${candidates} as candidates, ${around} as around
+    with page as (${page.query})
+    select ${summaryColumns(c.text)}, page.found
     from page join ${jobs} on ${jobs.id} = page.id join ${companies} on ${companies.id} = ${jobs.companyId}
     order by ${page.order}`;
+  type Row = SummaryRow & { found: number | null };
   // A walk forbids the other ways for this one statement (settings local to its transaction).
   const rows =
     plan === 'walk'
@@ -238,38 +188,7 @@ export async function findJobPage(db: Db, c: SearchCriteria, plan: PagePlan = 's
     const complete = c.text && c.sort === 'relevance' ? (rows[0]?.found ?? 0) >= rankCandidates : rows.length === c.limit;
     if (!complete) return null;
   }
-  let list = rows.find((r) => r.candidates)?.candidates;
-  if (page.ranked && !rows.length && c.offset > 0) {
-    // A page past the last match: the candidates (every match) are read alone, for a cached answer.
-    const alone = await queryRows<{ candidates: Row['candidates'] }>(
-      db,
-      sql`with ranked as materialized (${page.ranked}) select ${candidateList} as candidates`,
-    );
-    list = alone[0]?.candidates ?? undefined;
-  }
-  let aroundRows = rows.find((r) => r.around)?.around;
-  if (page.around && !rows.length) {
-    // A page past the last match: the jobs before it are read alone, for a cached answer.
-    const alone = await queryRows<{ around: Row['around'] }>(
-      db,
-      sql`with around as materialized (${page.around}) select ${aroundList} as around`,
-    );
-    aroundRows = alone[0]?.around ?? undefined;
-  }
-  const records = rows.map((r) => ({ ...summaryOf(r), postedUs: Number(r.posted_us), rank: Number(r.rank) }));
-  const kept = page.ranked ? (list ?? []).map(([id, postedUs, rank]) => ({ id, postedUs: Number(postedUs), rank: Number(rank) })) : null;
-  // Every match when fewer than asked were read, unless a slice read them (older ones may be outside it).
-  const everyMatch = kept !== null && typeof plan !== 'object' && kept.length < rankCandidates + spareCandidates;
-  const aroundKeys = page.around
-    ? (aroundRows ?? []).map(([id, postedUs, salaryKey]) => ({ id, postedUs: Number(postedUs), salaryKey }))
-    : null;
-  const window: PageWindow | null = aroundKeys && {
-    keys: aroundKeys,
-    start: Math.min(c.offset, sparePageJobs),
-    // The last match is among them when fewer were read than asked (not by a slice: older ones may be outside it).
-    toEnd: typeof plan !== 'object' && aroundKeys.length < Math.min(c.offset, sparePageJobs) + c.limit + sparePageJobs,
-  };
-  return Object.assign(records, { candidates: kept, everyMatch, window });
+  return rows.map(summaryOf);
 }
 
 /** A job as a search result shows it, as read by `summaryColumns`. */
@@ -323,81 +242,6 @@ const summaryOf = (r: SummaryRow): JobSummaryRecord => ({
   snippet: r.headline === null ? openingSnippet(r.opening) : matchedSnippet(r.headline, r.opening),
 });
 
-/** Jobs to show as a page of a search for `text` shows them (`findPageSummaries`). */
-export interface PageAsk {
-  ids: readonly number[];
-  text: string | null;
-}
-
-/**
- * For each ask, its jobs as a page of a search for its text shows them (public or not), by id: for
- * kept answers whose page a write changed (job-search.service, "answers patched"). One statement
- * for them all; a job asked for by several with the same text is read once.
- */
-export async function findPageSummaries(db: Db, asks: readonly PageAsk[]): Promise<Array<Map<number, JobSummaryRecord>>> {
-  const pairKey = (id: number, text: string | null) => `${id} ${text ?? ''}`;
-  const pairs = new Map<string, { id: number; text: string | null }>();
-  for (const { ids, text } of asks) for (const id of ids) pairs.set(pairKey(id, text || null), { id, text: text || null });
-  if (!pairs.size) return asks.map(() => new Map());
-  const asked = [...pairs.values()];
-  // Each job's columns are read once (`s`), however many asks show it; only its snippet is made for
-  // each text (a write's new job comes onto the pages of tens of answers, nearly all with words), from
-  // the description read beside it (`d`), which `s` leaves out so that no row carries it back.
-  const rows = await queryRows<SummaryRow & { asked_text: string | null; pair_headline: string | null }>(
-    db,
-    sql`with w as (select * from unnest(${intArray(asked.map((p) => p.id))}, ${sql.param(asked.map((p) => p.text))}::text[]) as w(id, text)),
-        s as materialized (select ${summaryColumns(null)}
-          from ${jobs} join ${companies} on ${companies.id} = ${jobs.companyId} where ${jobs.id} in (select id from w))
-        select s.*, w.text as asked_text, ts_headline('english', d.description, ${tsquery(sql`w.text`)}, ${headlineOptions}) as pair_headline
-        from w join s on s.id = w.id join ${jobs} as d on d.id = w.id`,
-  );
-  // Made in slices of 2 ms (each snippet is worked out here), letting requests in between.
-  const { value: read } = await inSlices(
-    (function* () {
-      const made = new Map<string, JobSummaryRecord>();
-      for (const r of rows) {
-        made.set(pairKey(r.id, r.asked_text), summaryOf({ ...r, headline: r.pair_headline }));
-        yield;
-      }
-      return made;
-    })(),
-    2,
-  );
-  return asks.map(({ ids, text }) => {
-    const page = new Map<number, JobSummaryRecord>();
-    for (const id of ids) {
-      const record = read.get(pairKey(id, text || null));
-      if (record) page.set(id, record);
-    }
-    return page;
-  });
-}
-
-/** A job of a page, with where it sorts: its posting time in microseconds and its rank (0 when not ranked). */
-export type PageRecord = JobSummaryRecord & { postedUs: number; rank: number };
-/** A ranked candidate of a relevance page (`rankCandidates`). */
-export interface RankedCandidate {
-  id: number;
-  postedUs: number;
-  rank: number;
-}
-/**
- * A page of jobs in order, and for relevance within the ranked candidates every candidate and the
- * spares, newest first (null otherwise; empty when the page is: they are read with its first row),
- * with whether they are every match.
- */
-export type JobPage = PageRecord[] & { candidates: RankedCandidate[] | null; everyMatch: boolean; window: PageWindow | null };
-
-/**
- * The jobs around a page not ranked, in its order: those at positions offset - start onwards (the
- * page is `keys[start, start + limit)`); `toEnd`: the last match is among them.
- */
-export interface PageWindow {
-  keys: Array<{ id: number; postedUs: number; salaryKey: number | null }>;
-  start: number;
-  toEnd: boolean;
-}
-
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;
 export type SampleRate = (typeof sampleRates)[number];
@@ -412,9 +256,8 @@ const inSample = (every: SampleRate) => sql.raw(`"job_search"."id" % ${every} = 
 export async function countJobFacets(
   db: Db,
   c: SearchCriteria,
-  limits: { location: number; skills: number },
   options: { sampleEvery?: SampleRate } = {},
-): Promise<{ total: number; scanned: number; facets: FacetRow[]; spares: FacetRow[]; unlisted: FacetBounds }> {
+): Promise<{ total: number; scanned: number; facets: FacetRow[] }> {
   const f = facetConditions(c);
   const flag = (name: FacetName) => (f[name] ? sql`(${f[name]})` : sql`true`);
   const flags = (names: FacetName[]) => sql.raw(names.map((n) => `f_${n}`).join(' and ') || 'true');
@@ -423,7 +266,7 @@ export async function countJobFacets(
   const every = flags(active);
   const selectedSkills = intArray(c.skills ?? []);
   const rows = await queryRows<{
-    facet: FacetName | 'total' | 'base' | 'location_spare' | 'skills_spare' | 'location_next' | 'skills_next';
+    facet: FacetName | 'total' | 'base';
     value: string | null;
     label: string | null;
     n: number;
@@ -460,52 +303,41 @@ export async function countJobFacets(
       ('posted_within', '1', 'Past 24 hours', n_day), ('posted_within', '7', 'Past week', n_week), ('posted_within', '30', 'Past month', n_month)
     ) as v(facet, value, label, n) where g_type = 1 and g_level = 1
     union all
-    (select case when ord <= ${limits.location} then 'location' when ord <= ${limits.location + spareFacetValues} then 'location_spare'
-        else 'location_next' end, value, value, n
-      from (select location as value, count(*)::int as n, row_number() over (order by count(*) desc, location collate "C") as ord
-        from base where ${others('location')} group by location order by 2 desc, location collate "C" limit ${limits.location + spareFacetValues + 1}) as x)
+    (select 'location', location, location, count(*)::int
+      from base where ${others('location')} group by location order by 4 desc, location collate "C" limit ${facetLimits.location})
     union all
     (select 'category', x.id::text, t.name, x.n
       from (select id, count(*)::int as n from (select unnest(category_ids) as id from base where ${others('category')}) as u group by id) as x
       join job_categories t on t.id = x.id)
     union all
-    (select case when ord <= ${limits.skills} then 'skills' when ord <= ${limits.skills + spareFacetValues} then 'skills_spare'
-        else 'skills_next' end, id::text, name, n
-      from (select x.id, t.name, x.n, row_number() over (order by x.id = any(${selectedSkills}) desc, x.n desc, t.name collate "C") as ord
-        from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
-        join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, 3 desc, t.name collate "C" limit ${limits.skills + spareFacetValues + 1}) as y)`,
+    (select 'skills', x.id::text, t.name, x.n
+      from (select id, count(*)::int as n from (select unnest(skill_ids) as id from base where ${others('skills')}) as u group by id) as x
+      join job_skills t on t.id = x.id order by x.id = any(${selectedSkills}) desc, x.n desc, t.name collate "C" limit ${facetLimits.skills})`,
   );
   let total = 0;
   let scanned = 0;
   const facets: FacetRow[] = [];
-  const spares: FacetRow[] = [];
-  const unlisted: FacetBounds = { location: null, skills: null };
   for (const row of rows) {
     if (row.facet === 'total') total = row.n;
     else if (row.facet === 'base') scanned = row.n;
-    else if (row.facet === 'location_next') unlisted.location = row.n;
-    else if (row.facet === 'skills_next') unlisted.skills = row.n;
-    else if (row.facet === 'location_spare' || row.facet === 'skills_spare') {
-      spares.push({
-        facet: row.facet === 'location_spare' ? 'location' : 'skills',
-        value: row.value ?? '',
-        label: row.label ?? '',
-        count: row.n,
-      });
-    } else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
+    else if (row.n > 0 || row.facet === 'employment_type' || row.facet === 'experience_level') {
       facets.push({ facet: row.facet, value: row.value ?? '', label: row.label ?? '', count: row.n });
     }
   }
-  return { total, scanned, facets, spares, unlisted };
+  return { total, scanned, facets };
 }
 
 /**
- * The greatest count of a location, or of a skill, that the facet's list and its spares left out
- * (they hold the most common only); null when they left none out.
+ * Whether every one of these jobs is still public (open, not past its deadline, of an approved
+ * company; a deleted job is not): checked before a kept answer's page is served again.
  */
-export interface FacetBounds {
-  location: number | null;
-  skills: number | null;
+export async function areAllPublic(db: Db, ids: readonly number[], today: string): Promise<boolean> {
+  if (!ids.length) return true;
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${jobSearch} where ${jobSearch.id} = any(${intArray([...ids])}) and ${publicSearchRowCondition(today)}`,
+  );
+  return rows[0]?.n === new Set(ids).size;
 }
 
 /** The exact count of matching public jobs, every filter applied (its indexes narrow it). */
@@ -573,13 +405,33 @@ export async function explainNoMatch(
   return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched, unknown: row.unknown };
 }
 
-/** The words of the job texts nearest to a (misspelt) word by trigrams, nearest first. */
-export async function findSimilarWords(db: Db, word: string, limit = 8): Promise<Array<{ word: string; similarity: number }>> {
-  const rows = await queryRows<{ word: string; similarity: number }>(
+/** A word and its lexeme as the search stems it (null for a stop word). */
+export interface WordForm {
+  word: string;
+  lexeme: string | null;
+}
+
+/**
+ * The words of the job texts nearest to a (misspelt) word by trigrams, nearest first, each with its
+ * lexeme, and the lexeme of the word itself: "devloper" (lexeme `devlop`) is one letter from
+ * `develop`, the lexeme of "development", though three from any word the texts have.
+ */
+export async function findSimilarWords(
+  db: Db,
+  word: string,
+  limit = 16,
+): Promise<{ lexeme: string | null; similar: Array<WordForm & { similarity: number }> }> {
+  const lexemeOf = (w: SQL) => sql`(tsvector_to_array(to_tsvector('english', ${w})))[1]`;
+  const rows = await queryRows<{ word: string; lexeme: string | null; similarity: number; typed: string | null }>(
     db,
-    sql`select word, similarity(word, ${word}) as similarity from search_words order by word <-> ${word} limit ${limit}`,
+    sql`select word, ${lexemeOf(sql`word`)} as lexeme, similarity(word, ${word}) as similarity, ${lexemeOf(sql`${word}::text`)} as typed
+      from (select word from search_words order by word <-> ${word} limit ${limit}) as near`,
   );
-  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
+  return {
+    // (Read with each neighbour: none when search_words is empty, and then nothing is corrected.)
+    lexeme: rows[0]?.typed ?? null,
+    similar: rows.map((r) => ({ word: r.word, lexeme: r.lexeme, similarity: Number(r.similarity) })),
+  };
 }
 
 /** The first of the words, in their order, that a public job has; null when none has. */
@@ -590,108 +442,6 @@ export async function findFirstMatchedWord(db: Db, words: string[], today: strin
   const picks = words.map((w) => sql`when ${matchesPublicJob(sql`${w}::text`, today)} then ${w}::text`);
   const rows = await queryRows<{ word: string | null }>(db, sql`select case ${sql.join(picks, sql` `)} end as word`);
   return rows[0]?.word ?? null;
-}
-
-/**
- * The version of everything a search reads (it moves with every committed write, migration 0005)
- * and what the versions after `after` changed (migration 0025), read in one snapshot; the changes
- * are null when `after` is undefined or more than `most` versions behind.
- */
-export async function readSearchChanges(
-  db: Db,
-  after: number | undefined,
-  most = 2_000,
-): Promise<{ version: number; changes: SearchChange[] | null }> {
-  const changes =
-    after === undefined
-      ? sql`null::json`
-      : sql`case when s.version - ${after}::bigint <= ${most}::bigint then coalesce((
-          select json_agg(json_build_array(c.version, c.job_id, case when c.before is null and c.after is null then c.lexemes end,
-            c.before, c.after, c.lexemes is not null) order by c.version)
-          from ${searchChanges} c where c.version > ${after}::bigint), '[]'::json) end`;
-  // Lexemes are sent once: with a job's rows, they are the union of theirs. The rows' vectors tell
-  // whether a phrase matches (rankChangedJobs ranks with the vector where it is).
-  type Row = [number | string, number | null, string[] | null, StoredSearchRow | null, StoredSearchRow | null, boolean];
-  const rows = await queryRows<{ version: number | string; changes: Row[] | null }>(
-    db,
-    sql`select s.version, ${changes} as changes from ${searchState} s where s.id = 1`,
-  );
-  const row = rows[0];
-  return {
-    version: Number(row?.version ?? 0),
-    changes:
-      row?.changes?.map(([version, jobId, lexemes, before, after, matchesChanged]) => {
-        if (jobId === null || !matchesChanged || (!before && !after)) return { version: Number(version), jobId, lexemes };
-        const rows = { before: searchRowOf(before), after: searchRowOf(after) };
-        const union = [...new Set([...(rows.before?.lexemes ?? []), ...(rows.after?.lexemes ?? [])])];
-        return { version: Number(version), jobId, lexemes: union, rows };
-      }) ?? null,
-  };
-}
-
-/** A search row as migration 0026's `job_search_change_row` writes it. */
-interface StoredSearchRow {
-  company_id: number;
-  salary_min: number | null;
-  salary_max: number | null;
-  currency: string;
-  posted_us: number | string;
-  deadline: string | null;
-  is_open: boolean;
-  company_approved: boolean | null;
-  is_remote: boolean;
-  employment_type: string;
-  experience_level: string;
-  location: string;
-  category_ids: number[];
-  skill_ids: number[];
-  lexemes: string[];
-  /** Since migration 0027 before the change too (0026 wrote it after it only). */
-  vector?: string | null;
-}
-
-function searchRowOf(row: StoredSearchRow | null): SearchRow | null {
-  if (!row) return null;
-  return {
-    companyId: row.company_id,
-    salaryMin: row.salary_min,
-    salaryMax: row.salary_max,
-    currency: row.currency,
-    postedUs: Number(row.posted_us),
-    deadline: row.deadline,
-    isOpen: row.is_open,
-    companyApproved: row.company_approved === true,
-    isRemote: row.is_remote,
-    employmentType: row.employment_type,
-    experienceLevel: row.experience_level,
-    location: row.location,
-    categoryIds: row.category_ids,
-    skillIds: row.skill_ids,
-    lexemes: row.lexemes,
-    ...(typeof row.vector === 'string' ? { vector: row.vector } : {}),
-  };
-}
-
-/**
- * `ts_rank` of jobs' rows after a change (the vector search_changes keeps) against search texts'
- * queries, as a relevance page ranks them; undefined where the change row is gone.
- */
-export async function rankChangedJobs(
-  db: Db,
-  pairs: Array<{ version: number; jobId: number; text: string }>,
-): Promise<Array<number | undefined>> {
-  if (!pairs.length) return [];
-  const rows = await queryRows<{ n: number | string; rank: number }>(
-    db,
-    sql`with p as (select * from unnest(${sql.param(pairs.map((p) => p.version))}::bigint[], ${intArray(pairs.map((p) => p.jobId))},
-          ${textArray(pairs.map((p) => p.text))}) with ordinality as p(version, job_id, text, n)),
-        v as materialized (select c.version, c.job_id, (c.after ->> 'vector')::tsvector as vector from ${searchChanges} c
-          where (c.version, c.job_id) in (select distinct version, job_id from p))
-      select p.n, ts_rank(v.vector, ${tsquery(sql`p.text`)}) as rank from p join v on v.version = p.version and v.job_id = p.job_id`,
-  );
-  const ranks: Array<number | undefined> = pairs.map(() => undefined);
-  for (const r of rows) ranks[Number(r.n) - 1] = Number(r.rank);
-  return ranks;
 }
 
 /** About how many jobs there are (the planner's statistics; no scan). */
@@ -713,13 +463,12 @@ export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number
 }
 
 /**
- * The lexemes a search text's query looks for (`websearch_to_tsquery`, so stop words and operators
- * are as the search sees them, excluded words too) and what the query needs of a job's words
- * (`readTsquery`; null when it needs none or its form is not read, so any job can reach it).
+ * The lexemes a search text's query looks for, as `websearch_to_tsquery` reads it (stop words and
+ * operators as the search sees them, excluded words too): for the page plan's price of the words.
  */
-export async function queryLexemes(db: Db, text: string): Promise<ReturnType<typeof readTsquery>> {
+export async function queryLexemes(db: Db, text: string): Promise<string[]> {
   const rows = await queryRows<{ query: string }>(db, sql`select websearch_to_tsquery('english', ${text})::text as query`);
-  return readTsquery(rows[0]?.query ?? '');
+  return [...(rows[0]?.query ?? '').matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
 }
 
 /**

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, jobs } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../db/seed/factories';
 import { utcToday } from '../../lib/dates';
-import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
+import { loadConfig } from '../../config';
+import { bearer, createTestApp, json, signedInUser, testEnv, type TestApp } from '../../test/harness';
 import { matchEnd, matchStart } from './snippets';
 
 let t: TestApp;
@@ -487,6 +488,24 @@ describe('GET /api/jobs/ search', () => {
     expect(one.corrected_search).toBe('python Engineer');
   });
 
+  it('corrects a word whose lexeme is a letter from a known one, though no job has the word itself ("devloper")', async () => {
+    const { company } = await companyWithJobs([
+      { title: 'Studio hand', description: 'Learn glassblowing from our masters, and teach glassblowing to visitors.' },
+    ]);
+    // No job text has "glassblower"; its lexeme `glassblow` is one letter from what was typed.
+    const missing = await search(`search=glasblower&company=${company.id}`);
+    expect(missing).toMatchObject({ count: 1, corrected_search: 'glassblower' });
+    const two = await search(`search=${encodeURIComponent('studo glasblower')}&company=${company.id}`);
+    expect(two).toMatchObject({ count: 1, corrected_search: 'studio glassblower' });
+    // A correction that still finds nothing (here: another company's jobs) says so: a correction and no jobs.
+    const other = await companyWithJobs([{ title: 'Potter' }]);
+    expect(await search(`search=glasblower&company=${other.company.id}`)).toMatchObject({
+      count: 0,
+      corrected_search: 'glassblower',
+      results: [],
+    });
+  });
+
   it('matches phrases in quotes and every word of a multi-word search', async () => {
     const { company } = await companyWithJobs([
       { title: 'ML Engineer', description: 'Put machine learning models into production for our fraud team.' },
@@ -828,31 +847,90 @@ describe('GET /api/jobs/ search', () => {
   });
 });
 
-describe('searches with staleness allowed (SEARCH_STALE_MS, as in production)', () => {
+describe('searches with the result cache (SEARCH_CACHE_TTL, as in production)', () => {
   let s: TestApp;
   beforeAll(async () => {
-    s = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SEARCH_STALE_MS: '1000' });
+    s = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SEARCH_CACHE_TTL: '300' });
   });
   afterAll(() => s?.close());
 
-  it('show a job posted through this server to the next search at once, though answers are served from memory', async () => {
+  const ids = async (query: string) => {
+    const res = await s.app.inject({ url: `/api/jobs/?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return jobSearchResult.parse(json(res)).results.map((r) => r.id);
+  };
+  const stats = () => s.app.jobSearch.cacheStats()!;
+
+  async function companyWithTwoJobs(word: string) {
     const employer = await signedInUser(s, { role: 'employer' });
-    await createCompany(s.db, employer.user.id, { isApproved: true });
-    const category = (await createCategory(s.db, 'Engineering')).id;
-    const count = async () => jobSearchResult.parse(json(await s.app.inject({ url: '/api/jobs/?search=lamplighter' }))).count;
-    expect(await count()).toBe(0);
-    // Asked again: from memory (at once, or once the first answer is stored), not computed again.
-    const computed = () => s.app.jobSearch.cacheStats()!.misses - s.app.jobSearch.cacheStats()!.shared;
-    const before = computed();
-    expect(await count()).toBe(0);
-    expect(computed()).toBe(before);
-    const payload = { ...validJob(), title: 'Lamplighter', categories: [category], skills_required: [] };
+    const company = await createCompany(s.db, employer.user.id, { isApproved: true });
+    const first = await createJob(s.db, company.id, { title: `${word} first` });
+    const second = await createJob(s.db, company.id, { title: `${word} second` });
+    return { employer, company, first, second };
+  }
+
+  it('serves a repeated search from the cache, and a new posting in it after the time to live (the employer is told when)', async () => {
+    const { employer, first, second } = await companyWithTwoJobs('Lamplighter');
+    expect((await ids('search=lamplighter')).sort()).toEqual([first.id, second.id].sort());
+    const computed = stats().computations;
+    const payload = { ...validJob(), title: 'Lamplighter third', categories: [], skills_required: [] };
     const res = await s.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(employer.token), payload });
     expect(res.statusCode).toBe(201);
-    expect(await count()).toBe(1);
-    // Bad input still gets its 400, and a caller who may not post still gets a 403.
-    expect((await s.app.inject({ url: '/api/jobs/?page=abc' })).statusCode).toBe(400);
-    const seeker = await signedInUser(s, { role: 'jobseeker' });
-    expect((await s.app.inject({ method: 'POST', url: '/api/jobs/', headers: bearer(seeker.token), payload })).statusCode).toBe(403);
+    // Kept for its time to live: the new job is not in it yet, and nothing was computed again.
+    expect(await ids('search=lamplighter')).toHaveLength(2);
+    expect(stats().computations).toBe(computed);
+    // What the web tells the employer after posting: search shows a new job within the time to live and its grace.
+    expect(json(await s.app.inject({ url: '/api/config/' }))).toMatchObject({ searchDelaySeconds: 360 });
+  });
+
+  it('shows no job closed, deleted or of a company unapproved in any answer served after the change', async () => {
+    const { employer, company, first, second } = await companyWithTwoJobs('Wickmaker');
+    const other = await companyWithTwoJobs('Wickmaker');
+    const all = [first.id, second.id, other.first.id, other.second.id].sort();
+    const queries = ['search=wickmaker', 'search=wickmaker&sort=newest', `company=${company.id}`, 'search=wickmaker&page_size=1&page=2'];
+    const answers = async () => Promise.all(queries.map((q) => ids(q)));
+    expect((await ids('search=wickmaker')).sort()).toEqual(all);
+    await answers();
+
+    const closed = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${first.id}/`,
+      headers: bearer(employer.token),
+      payload: { status: 'closed' },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect((await answers()).flat()).not.toContain(first.id);
+
+    const deleted = await s.app.inject({ method: 'DELETE', url: `/api/jobs/${second.id}/`, headers: bearer(employer.token) });
+    expect(deleted.statusCode).toBe(204);
+    expect((await answers()).flat()).not.toContain(second.id);
+
+    const adminToken = (await signedInUser(s, { role: 'admin' })).token;
+    const toggled = await s.app.inject({
+      method: 'POST',
+      url: `/api/companies/${other.company.id}/toggle_approval/`,
+      headers: bearer(adminToken),
+    });
+    expect(json(toggled)).toMatchObject({ is_approved: false });
+    expect((await answers()).flat()).not.toContain(other.first.id);
+    expect(await ids('search=wickmaker')).toEqual([]);
+    expect(stats().failedChecks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows no job closed around the API either (by another process, or by hand)', async () => {
+    const { first, second } = await companyWithTwoJobs('Cooper');
+    expect((await ids('search=cooper')).sort()).toEqual([first.id, second.id].sort());
+    await s.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, first.id));
+    expect(await ids('search=cooper')).toEqual([second.id]);
+  });
+
+  it('refuses bad cache settings at start, naming the setting', () => {
+    expect(() => loadConfig({ ...testEnv, SEARCH_CACHE_TTL: '601' })).toThrow(/SEARCH_CACHE_TTL/);
+    expect(() => loadConfig({ ...testEnv, SEARCH_CACHE_TTL: 'soon' })).toThrow(/SEARCH_CACHE_TTL/);
+    expect(() => loadConfig({ ...testEnv, SEARCH_CACHE_GRACE: '-1' })).toThrow(/SEARCH_CACHE_GRACE/);
+    expect(() => loadConfig({ ...testEnv, SEARCH_CACHE_MB: '0' })).toThrow(/SEARCH_CACHE_MB/);
+    expect(() => loadConfig({ ...testEnv, SEARCH_STALE_MS: '500' })).toThrow(/SEARCH_STALE_MS was removed/);
+    expect(() => loadConfig({ ...testEnv, SEARCH_THREAD: 'on' })).toThrow(/SEARCH_THREAD was removed/);
+    expect(loadConfig({ ...testEnv, SEARCH_CACHE_TTL: '600' }).searchCache).toEqual({ ttlSeconds: 600, graceSeconds: 60, megabytes: 64 });
   });
 });

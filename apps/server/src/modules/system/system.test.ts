@@ -40,7 +40,7 @@ describe('service endpoints', () => {
 
   it('gives the web app its public settings', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(json(res)).toEqual({ googleClientId: null, productName: 'Hireloop' });
+    expect(json(res)).toEqual({ googleClientId: null, productName: 'Hireloop', searchDelaySeconds: 0 });
   });
 
   it('sends security headers and a request id', async () => {

@@ -9,6 +9,7 @@ function toPublicConfig(value: unknown): PublicConfig {
   return {
     googleClientId: typeof raw.googleClientId === 'string' && raw.googleClientId !== '' ? raw.googleClientId : null,
     productName: typeof raw.productName === 'string' ? raw.productName : defaultProductName,
+    searchDelaySeconds: typeof raw.searchDelaySeconds === 'number' ? raw.searchDelaySeconds : 0,
   };
 }
 

@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { sessionFor } from '../../../test/sessions';
 import { JobForm } from './job-form';
+import { inSearchWithin } from './job-form-drawer';
 import { emptyJobForm, toJobInput, type JobFormValues } from './job-form-values';
 
 const salaryRule = 'The minimum salary cannot be above the maximum.';
@@ -135,5 +136,14 @@ describe('JobForm', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Post job' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Submit your company details before posting a job.');
+  });
+});
+
+describe('the toast after posting', () => {
+  it('says when a public job shows in job search', () => {
+    expect(inSearchWithin(360)).toBe('It is public now and shows in job search within 6 minutes.');
+    expect(inSearchWithin(45)).toBe('It is public now and shows in job search within a minute.');
+    expect(inSearchWithin(0)).toBe('It is public now and in job search.');
+    expect(inSearchWithin(undefined)).toBe('It is public now and in job search.');
   });
 });

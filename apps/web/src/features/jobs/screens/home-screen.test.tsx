@@ -193,6 +193,17 @@ describe('HomeScreen: job search with its state in the address', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=python'));
   });
 
+  it('says plainly when the corrected words find nothing either, and offers no search for them', async () => {
+    renderHome('/?search=pyhton%20devloper', () =>
+      jsonResponse(200, answer({ corrected_search: 'python developer', results: [], count: 0 })),
+    );
+    expect(await screen.findByText(/No jobs matched “pyhton devloper”, nor/)).toHaveTextContent(
+      'No jobs matched “pyhton devloper”, nor “python developer”, its nearest spelling.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('0 jobs for “pyhton devloper”');
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+  });
+
   it('says "About" when the count is an estimate', async () => {
     renderHome('/', () => jsonResponse(200, answer({ count: 1200, count_is_estimate: true })));
     expect(await screen.findByRole('status')).toHaveTextContent('About 1,200 jobs');

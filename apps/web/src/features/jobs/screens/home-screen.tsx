@@ -166,7 +166,7 @@ export function HomeScreen() {
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text fw={600} aria-live="polite" role="status">
                 {results ? countText(results.count, results.count_is_estimate) : isError ? 'No results' : 'Searching…'}
-                {results && state.search ? ` for “${results.corrected_search ?? state.search}”` : ''}
+                {results && state.search ? ` for “${(results.count > 0 && results.corrected_search) || state.search}”` : ''}
               </Text>
               <Group gap="xs" wrap="nowrap">
                 {!isWide && (
@@ -190,7 +190,14 @@ export function HomeScreen() {
 
             <FilterChips chips={chips} onRemove={(chip) => go(chip.without)} onClearAll={() => go(withoutFilters(state))} />
 
-            {results?.corrected_search && (
+            {results?.corrected_search && results.count === 0 && (
+              <Alert variant="light" color="gray" icon={<SearchIcon />}>
+                <Text size="sm">
+                  No jobs matched “{state.search}”, nor <strong>“{results.corrected_search}”</strong>, its nearest spelling.
+                </Text>
+              </Alert>
+            )}
+            {results?.corrected_search && results.count > 0 && (
               <Alert variant="light" color="blue" icon={<SearchIcon />}>
                 <Text size="sm">
                   No jobs matched “{state.search}”. Showing results for <strong>“{results.corrected_search}”</strong>.{' '}
