@@ -32,29 +32,6 @@ export function stats(samples: number[]): Stats {
 
 export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 
-/**
- * Durations counted in buckets 5% apart from 0.01 ms (to about 100 s), for a server to count in
- * and a benchmark to take percentiles of between two moments (the counts then less the counts before).
- */
-export const buckets = 330;
-const bucketBase = 0.01;
-const bucketStep = Math.log(1.05);
-export const bucketOf = (durationMs: number) =>
-  durationMs <= bucketBase ? 0 : Math.min(buckets - 1, Math.ceil(Math.log(durationMs / bucketBase) / bucketStep));
-
-/** The percentiles of what was counted between `before` and `after` (each bucket's upper end). */
-export function bucketStats(after: readonly number[], before: readonly number[] = []): Pick<Stats, 'n' | 'p50' | 'p95' | 'p99'> {
-  const counts = after.map((n, i) => n - (before[i] ?? 0));
-  const n = counts.reduce((s, c) => s + c, 0);
-  const at = (q: number) => {
-    const rank = Math.ceil(q * n);
-    let seen = 0;
-    for (const [i, c] of counts.entries()) if ((seen += c) >= rank && c > 0) return bucketBase * Math.exp(i * bucketStep);
-    return NaN;
-  };
-  return { n, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
 /** Starts the real server on `databaseUrl` in a child process; answers its base URL once it listens. */
 export async function startServer(
   databaseUrl: string,

@@ -3,8 +3,6 @@
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
-import { bucketOf, buckets } from '../common';
-import { monotonicMicros } from './profile';
 
 const config = loadConfig({
   ...process.env,
@@ -16,23 +14,6 @@ const config = loadConfig({
 });
 const database = await openPostgres(config.databaseUrl!);
 const app = await buildApp({ config, database });
-// Each search's time in this server (BENCH_CACHE_FILE below), counted by a hook added before it listens.
-const requestMs = new Array<number>(buckets).fill(0);
-// And each search's answer stamped with the moments it was read and handed to the socket (the
-// monotonic clock in µs, which the benchmark's process reads too), to split a searcher's wait.
-const readAt = new WeakMap<object, number>();
-if (process.env.BENCH_CACHE_FILE) {
-  app.addHook('onRequest', async (request) => {
-    readAt.set(request, monotonicMicros());
-  });
-  app.addHook('onSend', async (request, reply) => {
-    const read = readAt.get(request);
-    if (read !== undefined) void reply.header('x-bench-read', read).header('x-bench-done', monotonicMicros());
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url.startsWith('/api/jobs/')) requestMs[bucketOf(reply.elapsedTime)]!++;
-  });
-}
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
@@ -69,27 +50,11 @@ if (process.env.BENCH_LOOP_FILE) {
   }, 1000).unref();
 }
 
-// With BENCH_CACHE_FILE set (bench:search), every half second this process's search cache counts
-// and memory replace the file's content, for the benchmark to read at the end of a phase, with what
-// it takes apart from the searchers' own clocks (counted since the start: the benchmark takes a
-// phase's start from its end):
-// - `requestMs`: each search's time in this server, from its request read to its answer sent
-//   (Fastify's onRequest to onResponse), as counts in the buckets of bench/common.ts `bucketOf`;
-// - `loopMs`: how late a timer asked for every millisecond ran, the same way: what a request that
-//   arrives then waits before it is read, while the event loop runs something else;
-// - `cpuMs`: the processor time this process used.
+// With BENCH_CACHE_FILE set (bench:search), every half second this process's search cache counts,
+// memory and processor time replace the file's content, for the benchmark to read after a run.
 if (process.env.BENCH_CACHE_FILE) {
   const fs = await import('node:fs');
   const file = process.env.BENCH_CACHE_FILE;
-  const loopMs = new Array<number>(buckets).fill(0);
-  let due = performance.now() + 1;
-  const tick = () => {
-    const now = performance.now();
-    loopMs[bucketOf(now - due)]!++;
-    due = now + 1;
-    setTimeout(tick, 1).unref();
-  };
-  setTimeout(tick, 1).unref();
   setInterval(() => {
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
@@ -100,8 +65,6 @@ if (process.env.BENCH_CACHE_FILE) {
         ...app.jobSearch.cacheStats(),
         rssMb: memory.rss / 2 ** 20,
         heapMb: memory.heapUsed / 2 ** 20,
-        requestMs,
-        loopMs,
         cpuMs: (cpu.user + cpu.system) / 1000,
       }),
     );
