@@ -50,7 +50,7 @@ const envSchema = z.object({
    */
   SEARCH_CACHE_TTL: z.coerce.number().int().min(0).max(600).default(300),
   /** How long past its time to live an answer may still be served while one computation refreshes it, in seconds. */
-  SEARCH_CACHE_GRACE: z.coerce.number().int().min(0).max(600).default(60),
+  SEARCH_CACHE_GRACE: z.coerce.number().int().min(0).max(600).default(300),
   /** Without REDIS_URL: how much memory the kept answers may take, in MB (the least recently used go first). */
   SEARCH_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   TRUST_PROXY: z.preprocess(

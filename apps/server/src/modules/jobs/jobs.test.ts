@@ -880,7 +880,7 @@ describe('searches with the result cache (SEARCH_CACHE_TTL, as in production)', 
     expect(await ids('search=lamplighter')).toHaveLength(2);
     expect(stats().computations).toBe(computed);
     // What the web tells the employer after posting: search shows a new job within the time to live and its grace.
-    expect(json(await s.app.inject({ url: '/api/config/' }))).toMatchObject({ searchDelaySeconds: 360 });
+    expect(json(await s.app.inject({ url: '/api/config/' }))).toMatchObject({ searchDelaySeconds: 600 });
   });
 
   it('shows no job closed, deleted or of a company unapproved in any answer served after the change', async () => {
@@ -931,6 +931,6 @@ describe('searches with the result cache (SEARCH_CACHE_TTL, as in production)', 
     expect(() => loadConfig({ ...testEnv, SEARCH_CACHE_MB: '0' })).toThrow(/SEARCH_CACHE_MB/);
     expect(() => loadConfig({ ...testEnv, SEARCH_STALE_MS: '500' })).toThrow(/SEARCH_STALE_MS was removed/);
     expect(() => loadConfig({ ...testEnv, SEARCH_THREAD: 'on' })).toThrow(/SEARCH_THREAD was removed/);
-    expect(loadConfig({ ...testEnv, SEARCH_CACHE_TTL: '600' }).searchCache).toEqual({ ttlSeconds: 600, graceSeconds: 60, megabytes: 64 });
+    expect(loadConfig({ ...testEnv, SEARCH_CACHE_TTL: '600' }).searchCache).toEqual({ ttlSeconds: 600, graceSeconds: 300, megabytes: 64 });
   });
 });

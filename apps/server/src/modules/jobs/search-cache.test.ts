@@ -80,6 +80,27 @@ describe('the search cache', () => {
     expect(await cache.get('q', async () => [], allOpen)).toEqual([]);
   });
 
+  it('refreshes at most so many answers past their time at once, serving them as they are meanwhile', async () => {
+    const cache = createSearchCache({ ttlMs: 60_000, graceMs: 60_000, store: createMemoryStore(1_000_000), maxRefreshes: 1 });
+    await cache.get('a', async () => 'a1', ok);
+    await cache.get('b', async () => 'b1', ok);
+    vi.setSystemTime(Date.now() + 61_000);
+    const { started, compute } = computations();
+    expect(await cache.get('a', compute, ok)).toBe('a1');
+    expect(await cache.get('b', compute, ok)).toBe('b1');
+    expect(started).toHaveLength(1);
+    started[0]!('a2');
+    await until(() => cache.stats.computations === 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The refresh of 'a' is done: the next request for 'b' starts its own.
+    expect(await cache.get('b', compute, ok)).toBe('b1');
+    expect(started).toHaveLength(2);
+    started[1]!('b2');
+    await until(() => cache.stats.computations === 4);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('a', compute, ok)).toBe('a2');
+  });
+
   it('keeps its memory within the bound, dropping the least recently used answers first', async () => {
     const store = createMemoryStore(10_000);
     const cache = createSearchCache({ ttlMs: 60_000, graceMs: 0, store });

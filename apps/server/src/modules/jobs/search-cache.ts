@@ -12,6 +12,11 @@ export interface SearchCacheOptions {
   ttlMs: number;
   graceMs: number;
   store: AnswerStore;
+  /**
+   * How many answers past their time are refreshed at once (2): more wait for a later request,
+   * served as they are meanwhile, so that refreshes never crowd out the searches being answered.
+   */
+  maxRefreshes?: number;
 }
 
 /** A kept answer as a store holds it: when it goes stale, and the answer. */
@@ -42,10 +47,21 @@ export interface CacheStats {
   computations: number;
 }
 
-export function createSearchCache({ ttlMs, graceMs, store }: SearchCacheOptions) {
+export function createSearchCache({ ttlMs, graceMs, store, maxRefreshes = 2 }: SearchCacheOptions) {
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0, failedChecks: 0, computations: 0 };
-  // Computations under way in this process, by key.
+  // Computations under way in this process, by key, and how many of them are refreshes.
   const running = new Map<string, Promise<unknown>>();
+  let refreshing = 0;
+
+  /** Refreshes an answer past its time in the background, unless enough refreshes run already. */
+  function refresh<T>(key: string, compute: () => Promise<T>) {
+    if (running.has(key) || refreshing >= maxRefreshes) return;
+    refreshing++;
+    computeOnce(key, compute)
+      // A failed refresh is tried again by a later request.
+      .catch(() => undefined)
+      .finally(() => refreshing--);
+  }
 
   /** Computes the answer once for every request that asks meanwhile, and keeps it (unless `keep` is false). */
   function computeOnce<T>(key: string, compute: () => Promise<T>, keep = true): Promise<T> {
@@ -87,8 +103,7 @@ export function createSearchCache({ ttlMs, graceMs, store }: SearchCacheOptions)
           if (now < stored.staleAt) stats.hits++;
           else {
             stats.stale++;
-            // Refreshed in the background; a failed refresh is tried again by the next request.
-            computeOnce(key, compute).catch(() => undefined);
+            refresh(key, compute);
           }
           return answer;
         }
