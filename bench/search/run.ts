@@ -1,4 +1,4 @@
-// npm run bench:search [-- --jobs 1000000 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --ttl 300 --grace 60 --minutes 0 --fresh --database jp_bench_search]
+// npm run bench:search [-- --jobs 1000000 --concurrency 32 --rounds 8 --mix 5000 --writes 20 --ttl 300 --grace 300 --minutes 0 --fresh --database jp_bench_search]
 //
 // Seeds (or reuses) a PostgreSQL database of N synthetic jobs, starts the real API server
 // (buildApp + listen on loopback, in a child process, bench/search/server.ts) and measures
@@ -49,7 +49,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '20' },
     /** The cache's time to live and grace in seconds, as SEARCH_CACHE_TTL and SEARCH_CACHE_GRACE. */
     ttl: { type: 'string', default: '300' },
-    grace: { type: 'string', default: '60' },
+    grace: { type: 'string', default: '300' },
     /** Minutes of each mix run (0: twice the time to live). */
     minutes: { type: 'string', default: '0' },
     'server-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
