@@ -16,12 +16,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import '@jobportal/shared/zod-messages';
-import { errorStatus, publicConfig, type ErrorCode } from '@jobportal/shared';
+import { errorStatus, findNotText, notTextMessage, publicConfig, type ErrorCode } from '@jobportal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
 import { AppError, validationError } from './lib/app-error';
-import { findNulField } from './lib/validation';
 import { securityHeaders } from './lib/security-headers';
 import { loggerOptions, noticeWriter } from './lib/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
@@ -148,17 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Text with a NUL character is bad input everywhere; caught here, it can never reach SQL as a 500.
+  // Text that is not text (NUL, a lone surrogate) is bad input in every field of every request: the
+  // contract's rule, applied once here before any schema, so it can never reach SQL as a 500.
   app.addHook('preValidation', async (request, reply) => {
-    const field = findNulField(request.query, '') ?? findNulField(request.params, '') ?? findNulField(request.body, '');
-    if (field !== undefined) {
-      const name = field || 'body';
-      return reply.code(400).send({
-        detail: `Please correct the highlighted fields. ${name}: This text contains a character that is not allowed.`,
-        code: 'validation_error',
-        fields: { [name]: ['This text contains a character that is not allowed.'] },
-      });
-    }
+    const field = findNotText(request.query) ?? findNotText(request.params) ?? findNotText(request.body);
+    if (field !== undefined) return reply.code(400).send(validationError({ [field || 'body']: [notTextMessage] }).toBody());
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

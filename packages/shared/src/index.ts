@@ -1,5 +1,6 @@
 export * from './vocabulary';
 export * from './schemas/common';
+export * from './schemas/text';
 export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/taxonomy';

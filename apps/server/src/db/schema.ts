@@ -132,7 +132,12 @@ export const oneTimeCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'sign_in', 'password_reset', 'company_invite'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** Wrong tries from every address but the one that asked for the code, together. */
     attempts: integer('attempts').notNull().default(0),
+    /** The address that asked for the code (null: an admin or a team owner had it sent to someone else). */
+    requestedFrom: text('requested_from'),
+    /** Wrong tries from the address that asked for the code: strangers cannot use these up. */
+    requesterAttempts: integer('requester_attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

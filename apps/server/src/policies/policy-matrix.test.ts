@@ -76,7 +76,12 @@ async function makeWorld() {
   const application = await createApplication(t.db, { jobId: job.id, jobseekerId: applicant.user.id, resumeFileId: resume.id });
   const [notification] = await t.db.insert(notifications).values({ userId: applicant.user.id, type: 'test', message: 'Hello' }).returning();
   const category = await createCategory(t.db);
-  const room = await createChatRoom(t.db, { jobseekerId: applicant.user.id, companyId: company.id, employerId: owner.user.id, jobId: job.id });
+  const room = await createChatRoom(t.db, {
+    jobseekerId: applicant.user.id,
+    companyId: company.id,
+    employerId: owner.user.id,
+    jobId: job.id,
+  });
   const message = await createChatMessage(t.db, { roomId: room.id, senderId: owner.user.id, fromJobseeker: false, content: 'Hello Ada' });
   const login = await t.app.inject({
     method: 'POST',
@@ -141,15 +146,33 @@ const freshApplication = async () => {
 
 /** A fresh interview of a fresh application of company A (its own hour, so none clash). */
 let hour = 0;
-const slot = () => new Date(Date.UTC(2032, 0, 1) + hour++ * 2 * 3_600_000);
+// A year ahead on a whole hour (interviews take times up to five years ahead), two hours apart.
+const firstSlot = Math.ceil((Date.now() + 365 * 86_400_000) / 3_600_000) * 3_600_000;
+const slot = () => new Date(firstSlot + hour++ * 2 * 3_600_000);
 const freshInterview = async (kind: 'scheduled' | 'offered' = 'scheduled') => {
   const application = await freshApplication();
   return kind === 'scheduled'
     ? createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, scheduledTime: slot() })
     : createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, offeredTimes: [slot(), slot()] });
 };
-const interviewSides = (ok: number): Expect => ({ owner: ok, recruiter: ok, otherCompany: 404, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
-const seekerAnswers = (ok: number): Expect => ({ owner: 403, recruiter: 403, otherCompany: 403, applicant: ok, otherSeeker: 404, admin: 403, anonymous: 401 });
+const interviewSides = (ok: number): Expect => ({
+  owner: ok,
+  recruiter: ok,
+  otherCompany: 404,
+  applicant: ok,
+  otherSeeker: 404,
+  admin: 403,
+  anonymous: 401,
+});
+const seekerAnswers = (ok: number): Expect => ({
+  owner: 403,
+  recruiter: 403,
+  otherCompany: 403,
+  applicant: ok,
+  otherSeeker: 404,
+  admin: 403,
+  anonymous: 401,
+});
 
 interface Request {
   url: string;
@@ -352,7 +375,13 @@ const rows: Row[] = [
     path: '/api/schedule-interview/',
     request: async () => ({
       url: '/api/schedule-interview/',
-      payload: { application: (await freshApplication()).id, scheduled_time: slot().toISOString(), duration_minutes: 30, time_zone: 'UTC', mode: 'phone' },
+      payload: {
+        application: (await freshApplication()).id,
+        scheduled_time: slot().toISOString(),
+        duration_minutes: 30,
+        time_zone: 'UTC',
+        mode: 'phone',
+      },
     }),
     expect: { ...byRole(201, { employer: true }), otherCompany: 404 },
   },
@@ -544,7 +573,10 @@ const rows: Row[] = [
     variant: 'a job seeker who never applied',
     method: 'POST',
     path: '/api/chatrooms/get_or_create/',
-    request: () => ({ url: '/api/chatrooms/get_or_create/', payload: { jobseeker_id: w.otherSeeker.user.id, employer_id: w.owner.user.id } }),
+    request: () => ({
+      url: '/api/chatrooms/get_or_create/',
+      payload: { jobseeker_id: w.otherSeeker.user.id, employer_id: w.owner.user.id },
+    }),
     expect: { ...byRole(404, { employer: true, jobseeker: true }) },
   },
   {

@@ -37,6 +37,10 @@ export interface ApplicationFacts {
   /** The company of the job applied to. */
   companyId: number;
 }
+/** An application's resume: the company's view of it ends with a withdrawal, as the profile's does. */
+export interface ApplicationResumeFacts extends ApplicationFacts {
+  isWithdrawn: boolean;
+}
 export interface JobseekerFacts {
   id: number;
   /** The companies this job seeker has a live application with (open, or hired/rejected by them; not withdrawn). */
@@ -135,7 +139,9 @@ export const policy = {
   'application.move': (a: Actor, x: ApplicationFacts) =>
     change(applicationVisible(a, x), isMemberOf(a, x.companyId), "Only the job's company moves an application."),
   /** The resume sent with an application. */
-  'application.view_resume': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
+  /** The applicant always; the job's company while the application is live (not withdrawn), like the profile. */
+  'application.view_resume': (a: Actor, x: ApplicationResumeFacts) =>
+    isSelf(a, x.jobseekerId) || (isMemberOf(a, x.companyId) && !x.isWithdrawn) ? allow : hide,
 
   // Interviews: any member of the job's company acts for the employer; the job seeker answers.
   'interview.view': (a: Actor, i: InterviewFacts) => (isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId) ? allow : hide),
@@ -144,16 +150,28 @@ export const policy = {
     change(applicationVisible(a, x), isMemberOf(a, x.companyId), "Only the job's company schedules interviews."),
   /** Reschedule, change, cancel or complete. */
   'interview.change': (a: Actor, i: InterviewFacts) =>
-    change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isMemberOf(a, i.companyId), "Only the job's company changes an interview."),
+    change(
+      isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId),
+      isMemberOf(a, i.companyId),
+      "Only the job's company changes an interview.",
+    ),
   /** Pick one of the offered times, confirm attendance. */
   'interview.respond': (a: Actor, i: InterviewFacts) =>
-    change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isSelf(a, i.jobseekerId), 'Only the job seeker picks a time or confirms.'),
+    change(
+      isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId),
+      isSelf(a, i.jobseekerId),
+      'Only the job seeker picks a time or confirms.',
+    ),
 
   // Interview feedback
   'feedback.create': (a: Actor, i: InterviewFacts) =>
     change(isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId), isMemberOf(a, i.companyId), "Only the job's company gives feedback."),
   'feedback.edit': (a: Actor, f: FeedbackFacts) =>
-    change(isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId), isMemberOf(a, f.companyId) && isSelf(a, f.authorId), 'Only its author edits feedback.'),
+    change(
+      isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId),
+      isMemberOf(a, f.companyId) && isSelf(a, f.authorId),
+      'Only its author edits feedback.',
+    ),
   /** Show it on the profile or hide it (`is_approved`). */
   'feedback.choose_shown': (a: Actor, f: FeedbackFacts) =>
     change(isSelf(a, f.jobseekerId) || isMemberOf(a, f.companyId), isSelf(a, f.jobseekerId), 'Only the job seeker chooses what is shown.'),

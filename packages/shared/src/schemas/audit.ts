@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, email, paginated, paginationQuery, wholeNumber } from './common';
+import { calendarDay, moment } from './text';
 
 /**
  * Every action the audit log records, with the words people read for it. The server's recorder
@@ -76,9 +77,14 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = paginated(auditEntry);
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
-  error: 'Use a date (2026-11-25) or a date and time with its offset (2026-11-25T09:30:00Z).',
-});
+const instantMessage = 'Use a date (2026-11-25) or a date and time with its offset (2026-11-25T09:30:00Z).';
+// The log began long after 2000; a year ahead is room enough for an open-ended filter.
+const instant = z.union(
+  [moment({ message: instantMessage, yearsAhead: 1 }), calendarDay({ message: instantMessage, earliest: '2000-01-01', yearsAhead: 1 })],
+  {
+    error: instantMessage,
+  },
+);
 
 /**
  * GET /api/admin/audit/: newest first; `actor` is a user id. `since` and `until` take a date-time (both ends included)

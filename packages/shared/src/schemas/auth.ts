@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { roles, selfServiceRoles } from '../vocabulary';
 import { email, timeZoneName } from './common';
+import { oneLine } from './text';
 
 export const roleSchema = z.enum(roles);
 export const selfServiceRole = z.enum(selfServiceRoles);
@@ -19,7 +20,7 @@ export const otpCode = z
 export const signupRequest = z.object({
   email,
   password,
-  full_name: z.string().trim().min(1, 'Enter your name.').max(limits.nameMax),
+  full_name: oneLine(z.string().trim().min(1, 'Enter your name.').max(limits.nameMax)),
   role: selfServiceRole,
 });
 export type SignupRequest = z.infer<typeof signupRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companySizes } from '../vocabulary';
 import { currencyCode, paginated, paginationQuery } from './common';
+import { calendarDay, oneLine } from './text';
 import { defaultCurrency } from '../vocabulary/money';
 
 const optionalText = (max: number) =>
@@ -13,7 +14,7 @@ const optionalText = (max: number) =>
 
 /** Every Company field an employer writes, without defaults (a PATCH must not reset what it leaves out). */
 const companyFieldsCore = z.object({
-  name: z.string().trim().min(2, 'Enter the company name.').max(120, 'Use at most 120 characters.'),
+  name: oneLine(z.string().trim().min(2, 'Enter the company name.').max(120, 'Use at most 120 characters.')),
   website_url: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address, like https://example.com.' }).max(300)])
     .nullish()
@@ -23,9 +24,7 @@ const companyFieldsCore = z.object({
     .enum(companySizes)
     .nullish()
     .transform((v) => v ?? null),
-  founded_date: z.iso
-    .date('Use a date like 2015-04-01.')
-    .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The founding date cannot be in the future.')
+  founded_date: calendarDay({ message: 'Use a date like 2015-04-01.' })
     .nullish()
     .transform((v) => v ?? null),
   description: z.string().trim().max(5000, 'Use at most 5,000 characters.'),

@@ -9,9 +9,10 @@ import {
   recommendations,
 } from '../vocabulary';
 import { dbId, paginated, paginationQuery, timeZoneName } from './common';
+import { moment } from './text';
 
 /** A moment with its offset (`2026-11-25T09:30:00+01:00` or `…Z`); answers always give UTC. */
-const instant = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset, like 2026-11-25T09:30:00Z.' });
+const instant = moment({ message: 'Use a date and time with its offset, like 2026-11-25T09:30:00Z.', yearsAhead: 5 });
 const timeZone = timeZoneName;
 const duration = z
   .number()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { employmentTypes, experienceLevels, jobSorts, jobStatuses, notPublicReasons, postedWithin } from '../vocabulary';
 import { currencyCode, dbId, idValue, maxId, paginationQuery, wholeNumber } from './common';
+import { calendarDay, oneLine } from './text';
 
 const longText = (max: number) =>
   z
@@ -11,7 +12,7 @@ const money = z.number().int('Use a whole amount.').min(0, 'Use 0 or more.').max
 
 /** Every Job field a writer sends, without defaults (a PATCH must not reset what it leaves out). */
 const jobFieldsCore = z.object({
-  title: z.string().trim().min(3, 'Use at least 3 characters.').max(120, 'Use at most 120 characters.'),
+  title: oneLine(z.string().trim().min(3, 'Use at least 3 characters.').max(120, 'Use at most 120 characters.')),
   description: z.string().trim().min(30, 'Describe the job in at least 30 characters.').max(10_000, 'Use at most 10,000 characters.'),
   responsibilities: longText(5000),
   qualifications: longText(5000),
@@ -32,8 +33,7 @@ const jobFieldsCore = z.object({
     .transform((v) => (v ? v : null)),
   categories: z.array(dbId).max(5, 'Pick at most 5 categories.'),
   skills_required: z.array(dbId).max(30, 'Pick at most 30 skills.'),
-  application_deadline: z.iso
-    .date('Use a date like 2026-12-31.')
+  application_deadline: calendarDay({ message: 'Use a date like 2026-12-31.', earliest: '2000-01-01', yearsAhead: 2 })
     .nullish()
     .transform((v) => v ?? null),
   status: z.enum(jobStatuses),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shownFeedback } from './interviews';
 import { degreeTypes, employmentTypes, experienceLevels, proficiencyLevels, skillTypes } from '../vocabulary';
 import { idParam } from './common';
+import { calendarDay, oneLine } from './text';
 
 const text = (max: number) =>
   z
@@ -12,8 +13,8 @@ const optionalText = (max: number) =>
   text(max)
     .nullish()
     .transform((v) => (v ? v : null));
-const optionalDate = z.iso
-  .date('Use a date like 2020-09-01.')
+/** A school or job's day: an end may lie ahead (a degree expected in a few years). */
+const optionalDate = calendarDay({ message: 'Use a date like 2020-09-01.', yearsAhead: 10 })
   .nullish()
   .transform((v) => v ?? null);
 const optionalUrl = z
@@ -40,10 +41,10 @@ export type Education = z.output<typeof education>;
 
 export const workExperience = z
   .object({
-    job_title: text(120).min(1, 'Enter the job title.'),
-    company_name: text(160).min(1, 'Enter the company.'),
+    job_title: oneLine(text(120).min(1, 'Enter the job title.')),
+    company_name: oneLine(text(160).min(1, 'Enter the company.')),
     company_location: optionalText(120),
-    start_date: z.iso.date('Use a date like 2020-09-01.'),
+    start_date: calendarDay({ message: 'Use a date like 2020-09-01.', yearsAhead: 1 }),
     /** null: the current job. */
     end_date: optionalDate,
     description: text(4000).default(''),
@@ -53,7 +54,7 @@ export const workExperience = z
 export type WorkExperience = z.output<typeof workExperience>;
 
 export const profileSkill = z.object({
-  skill_name: text(60).min(1, 'Enter the skill.'),
+  skill_name: oneLine(text(60).min(1, 'Enter the skill.')),
   proficiency_level: z.enum(proficiencyLevels),
   years_of_experience: z
     .number()
@@ -68,7 +69,10 @@ export type ProfileSkill = z.output<typeof profileSkill>;
 
 /** What the job seeker wants next; matching jobs rank by it. */
 export const jobPreferences = z.object({
-  desired_titles: z.array(text(120).min(1)).max(10).default([]),
+  desired_titles: z
+    .array(oneLine(text(120).min(1)))
+    .max(10)
+    .default([]),
   locations: z.array(text(120).min(1)).max(10).default([]),
   is_remote_ok: z.boolean().default(true),
   employment_types: z.array(z.enum(employmentTypes)).max(6).default([]),
@@ -104,7 +108,7 @@ export function jsonText<T extends z.ZodType>(schema: T) {
 
 /** PUT /api/jobseek/profile/: every field optional; a list sent replaces the stored list. */
 export const profileUpdate = z.object({
-  full_name: text(120).min(1, 'Enter your name.').optional(),
+  full_name: oneLine(text(120).min(1, 'Enter your name.')).optional(),
   phone_number: z
     .union([
       z.literal(''),
@@ -117,18 +121,13 @@ export const profileUpdate = z.object({
     .transform((v) => (v === undefined ? undefined : v || null)),
   // '' clears it: a form sends an emptied date field as empty text.
   date_of_birth: z
-    .union([
-      z.literal(''),
-      z.iso
-        .date('Use a date like 1990-05-17.')
-        .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future.'),
-    ])
+    .union([z.literal(''), calendarDay({ message: 'Use a date like 1990-05-17.', earliest: '1900-01-01' })])
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
   bio: text(2000).nullish(),
   linkedin_url: optionalUrl.optional(),
   portfolio_url: optionalUrl.optional(),
-  current_job_title: text(120).nullish(),
+  current_job_title: oneLine(text(120)).nullish(),
   job_preferences: jsonText(jobPreferences).optional(),
   educations: jsonText(z.array(education).max(20, 'List at most 20.')).optional(),
   work_experience: jsonText(z.array(workExperience).max(30, 'List at most 30.')).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './common';
+import { oneLine } from './text';
 
 /** Job categories and skills: small admin-kept lookup lists, served as plain arrays. */
 export const taxonomyItem = z.object({
@@ -12,7 +13,7 @@ export type TaxonomyItem = z.infer<typeof taxonomyItem>;
 export const taxonomyList = z.array(taxonomyItem);
 
 export const taxonomyInput = z.object({
-  name: z.string().trim().min(2, 'Use at least 2 characters.').max(60, 'Use at most 60 characters.'),
+  name: oneLine(z.string().trim().min(2, 'Use at least 2 characters.').max(60, 'Use at most 60 characters.')),
 });
 export type TaxonomyInput = z.infer<typeof taxonomyInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { email, idValue } from './common';
 import { otpCode, password } from './auth';
+import { oneLine } from './text';
 import { companyRoles } from '../vocabulary/companies';
 
 /** POST /api/companies/{id}/members/: invite someone to the hiring team (the owner). */
@@ -15,7 +16,7 @@ export type TeamInviteRequest = z.infer<typeof teamInviteRequest>;
 export const teamJoinRequest = z.object({
   email,
   otp: otpCode,
-  full_name: z.string().trim().min(1, 'Enter your name.').max(limits.nameMax).optional(),
+  full_name: oneLine(z.string().trim().min(1, 'Enter your name.').max(limits.nameMax)).optional(),
   password: password.optional(),
 });
 export type TeamJoinRequest = z.infer<typeof teamJoinRequest>;

@@ -3,6 +3,7 @@ import { personOrderings, type PersonOrdering } from '../vocabulary/accounts';
 import { limits } from '../limits';
 import { roleSchema } from './auth';
 import { email, paginated, paginationQuery } from './common';
+import { oneLine } from './text';
 import { applicationStatus } from './applications';
 import { companyOut } from './companies';
 
@@ -66,7 +67,7 @@ export const personOut = z.union([jobseekerPersonOut, employerPersonOut]);
 export type PersonOut = z.infer<typeof personOut>;
 export const personList = paginated(personOut);
 
-const fullName = z.string().trim().min(1, 'Enter a name.').max(limits.nameMax, `Use at most ${limits.nameMax} characters.`);
+const fullName = oneLine(z.string().trim().min(1, 'Enter a name.').max(limits.nameMax, `Use at most ${limits.nameMax} characters.`));
 
 /** POST /api/jobseekers/ and /api/employers/ (admin): the person is e-mailed a code to set a password. */
 export const personCreate = z.object({ email, full_name: fullName });

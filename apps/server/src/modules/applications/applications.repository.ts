@@ -378,9 +378,14 @@ export async function findRecentApplicants(
 export async function findApplicationResume(
   db: Db,
   id: number,
-): Promise<{ file: UploadedFileRow; jobseekerId: number; companyId: number } | undefined> {
+): Promise<{ file: UploadedFileRow; jobseekerId: number; companyId: number; isWithdrawn: boolean } | undefined> {
   const [row] = await db
-    .select({ file: uploadedFiles, jobseekerId: applications.jobseekerId, companyId: jobs.companyId })
+    .select({
+      file: uploadedFiles,
+      jobseekerId: applications.jobseekerId,
+      companyId: jobs.companyId,
+      isWithdrawn: sql<boolean>`${applications.status} = 'withdrawn'`,
+    })
     .from(applications)
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
     .innerJoin(jobs, eq(jobs.id, applications.jobId))

@@ -237,7 +237,9 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     /** An application's resume: for the applicant and the job's company only. */
     async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
       const found = await repo.findApplicationResume(db, id);
-      authorize(viewer, 'application.view_resume', found && policyFacts(found), { notFoundAs: 'That resume' });
+      authorize(viewer, 'application.view_resume', found && { ...policyFacts(found), isWithdrawn: found.isWithdrawn }, {
+        notFoundAs: 'That resume',
+      });
       const data = await files.read(found!.file);
       if (!data) throw notFound('That resume');
       return { file: found!.file, data };

@@ -34,8 +34,9 @@ export async function insertSession(db: Db, values: typeof authSessions.$inferIn
   await db.insert(authSessions).values(values);
 }
 
+/** Stores a refresh token; a successor stored already (by a concurrent refresh with the same token) stays as it is. */
 export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string): Promise<void> {
-  await db.insert(refreshTokens).values({ sessionId, tokenHash });
+  await db.insert(refreshTokens).values({ sessionId, tokenHash }).onConflictDoNothing();
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {
@@ -126,7 +127,7 @@ export async function retireCodes(db: Db, email: string, purpose: CodePurpose): 
 /** Stores a new code, retiring the earlier unused ones of the same purpose. */
 export async function replaceCode(
   db: Db,
-  values: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+  values: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; requestedFrom: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -147,13 +148,14 @@ export async function findLatestCode(db: Db, email: string, purpose: CodePurpose
   return row;
 }
 
-/** Counts a wrong try; answers the tries made so far. */
-export async function countWrongTry(db: Db, id: number): Promise<number> {
+/** Counts a wrong try, from the address that asked for the code or from another; answers that count so far. */
+export async function countWrongTry(db: Db, id: number, byRequester: boolean): Promise<number> {
+  const column = byRequester ? oneTimeCodes.requesterAttempts : oneTimeCodes.attempts;
   const [row] = await db
     .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .set(byRequester ? { requesterAttempts: sql`${column} + 1` } : { attempts: sql`${column} + 1` })
     .where(eq(oneTimeCodes.id, id))
-    .returning({ attempts: oneTimeCodes.attempts });
+    .returning({ attempts: column });
   return row?.attempts ?? Number.MAX_SAFE_INTEGER;
 }
 
@@ -173,4 +175,13 @@ export async function ensureServerKey(db: Db, name: string, make: () => string):
   const [row] = await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, name));
   if (!row) throw new Error(`server key ${name} is missing`);
   return row.value;
+}
+
+/**
+ * A fresh number from the users' id sequence, never given to anyone: the id a sign-up answers when
+ * it made no account, so the answer looks like a new account's either way.
+ */
+export async function takeUnusedUserId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: sql<number>`nextval(pg_get_serial_sequence('users', 'id'))::int` }).from(sql`(values (1)) as one(n)`);
+  return row!.id;
 }

@@ -43,6 +43,13 @@ export interface ClientInfo {
 }
 
 const minutes = (n: number) => n * 60;
+/** A refresh token presented again this soon after its first use gets the same successor (two tabs, a retried request). */
+export const refreshGraceMs = 10_000;
+/**
+ * Wrong tries on one code from all the addresses but the one that asked for it, together: with the
+ * asker's own tries (limits.otpMaxAttempts) at most 55 guesses at 1 in 10^6 each, below 1 in 10,000.
+ */
+export const otpMaxOtherAttempts = 50;
 /** How much slower each password attempt on an account under attack is answered. */
 const loginSlowdownMs = 1000;
 
@@ -61,9 +68,10 @@ export function createAuthService(deps: AuthDeps) {
     signupPerIp: rule(10, minutes(60)),
     sendCodePerIp: rule(20, minutes(15)),
     verifyPerIp: rule(30, minutes(15)),
-    verifyPerAccount: rule(20, minutes(15)),
     googlePerIp: rule(30, minutes(5)),
     refreshPerIp: rule(300, minutes(5)),
+    /** One refresh token: a client that loops on a refused one is told to wait (429), not answered 401 forever. */
+    refreshPerToken: rule(10, minutes(1)),
     // The resend rule of the product (one code a minute per address), not scaled.
     resend: { limit: 1, windowSeconds: limits.otpResendSeconds },
   };
@@ -138,18 +146,29 @@ export function createAuthService(deps: AuthDeps) {
     deliveries.add(running);
   }
 
-  /** Makes a code and mails it (in the background); answers when the code expires. */
-  async function sendCode(email: string, purpose: CodePurpose, mail: CodeMail = codeMail(purpose)): Promise<Date> {
+  /**
+   * Makes a code and mails it (in the background); answers when the code expires. `requestedFrom` is
+   * the address that asked (null when someone else had it sent: an admin, a team owner).
+   */
+  async function sendCode(
+    email: string,
+    purpose: CodePurpose,
+    requestedFrom: string | null,
+    mail: CodeMail = codeMail(purpose),
+  ): Promise<Date> {
     const code = randomDigits(limits.otpLength);
     const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
-    await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt });
+    await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt, requestedFrom });
     deliver({ to: email, ...mail(code), code: { label: codeLabels[purpose], value: code } }, `${purpose} code`);
     return expiresAt;
   }
 
   /**
    * Checks a code against the live codes of the given purposes and uses up the one it matches,
-   * answering its purpose. A wrong code counts a try on each of them; the fifth retires a code.
+   * answering its purpose. A wrong code counts a try on each of them. Tries are counted apart for the
+   * address that asked for the code (5) and for every other address (5 each, 50 together), so
+   * strangers guessing from elsewhere can neither lock the owner out (no per-account 429) nor use up
+   * the owner's tries on a freshly mailed code, while a code takes at most 55 guesses in its life.
    */
   async function checkCode(
     email: string,
@@ -158,24 +177,34 @@ export function createAuthService(deps: AuthDeps) {
     ip: string,
     { consume = true }: { consume?: boolean } = {},
   ): Promise<CodePurpose> {
-    await enforceLimits(limiter, [
-      [`verify:ip:${ip}`, rules.verifyPerIp],
-      [`verify:acct:${email}`, rules.verifyPerAccount],
-    ]);
-    const live = [];
+    await enforceLimits(limiter, [[`verify:ip:${ip}`, rules.verifyPerIp]]);
+    const triesFromHere = (id: number) => `verify:code:${id}:${ip}`;
+    // Only counted, never refused by the limiter: the count closes the code to this address.
+    const codeLifetime = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: minutes(limits.otpTtlMinutes) };
+    const live: { stored: NonNullable<Awaited<ReturnType<typeof repo.findLatestCode>>>; byRequester: boolean; tried: number }[] = [];
     for (const purpose of Array.isArray(purposes) ? purposes : [purposes]) {
       const stored = await repo.findLatestCode(db, email, purpose);
-      if (stored && stored.expiresAt.getTime() > Date.now() && stored.attempts < limits.otpMaxAttempts) live.push(stored);
+      if (!stored || stored.expiresAt.getTime() <= Date.now()) continue;
+      const byRequester = stored.requestedFrom === ip;
+      const tried = byRequester ? stored.requesterAttempts : (await limiter.peek(triesFromHere(stored.id))).count;
+      const open = tried < limits.otpMaxAttempts && (byRequester || stored.attempts < otpMaxOtherAttempts);
+      if (open) live.push({ stored, byRequester, tried });
     }
     if (!live.length) {
       throw new AppError('otp_expired', 'That code has expired or was already used. Ask for a new one.', {
         fields: { otp: ['This code has expired. Ask for a new one.'] },
       });
     }
-    const match = live.find((stored) => safeEqualHex(stored.codeHash, hashCode(email, stored.purpose, code)));
+    const match = live.find(({ stored }) => safeEqualHex(stored.codeHash, hashCode(email, stored.purpose, code)))?.stored;
     if (!match) {
       let left = 0;
-      for (const stored of live) left = Math.max(left, limits.otpMaxAttempts - (await repo.countWrongTry(db, stored.id)));
+      for (const { stored, byRequester, tried } of live) {
+        const counted = await repo.countWrongTry(db, stored.id, byRequester);
+        if (!byRequester) await limiter.hit(triesFromHere(stored.id), codeLifetime);
+        const fromHere = byRequester ? counted : tried + 1;
+        const othersLeft = byRequester ? Infinity : otpMaxOtherAttempts - counted;
+        left = Math.max(left, Math.min(limits.otpMaxAttempts - fromHere, othersLeft));
+      }
       const message =
         left > 0
           ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
@@ -220,10 +249,15 @@ export function createAuthService(deps: AuthDeps) {
     if (problems.length) throw new AppError('validation_error', problems[0]!, { fields: { [field]: problems } });
   }
 
-  /** Sends a sign-in code unless one went out within the last minute (then the earlier one stands). */
-  async function sendCodeQuietly(email: string): Promise<void> {
-    if ((await limiter.hit(`resend:sign_in:${email}`, rules.resend)) > 0) return;
-    await sendCode(email, 'sign_in').catch((error: unknown) => deps.log.warn({ err: error }, 'sign-in code not sent'));
+  /**
+   * Sends the sign-up code again to someone who has just shown the pending sign-up's password,
+   * unless one went out within the last minute (then the earlier one stands). It is a sign-up code,
+   * not a sign-in code, so confirming with it keeps the password they chose; it goes only to the
+   * address, so a stranger who knows that password still cannot confirm it.
+   */
+  async function resendSignupCode(email: string, ip: string): Promise<void> {
+    if ((await limiter.hit(`resend:signup:${email}`, rules.resend)) > 0) return;
+    await sendCode(email, 'signup', ip).catch((error: unknown) => deps.log.warn({ err: error }, 'sign-up code not sent'));
   }
 
   return {
@@ -237,12 +271,13 @@ export function createAuthService(deps: AuthDeps) {
       await enforceLimits(limiter, [[`signup:ip:${client.ip}`, rules.signupPerIp]]);
       assertPasswordAllowed(input.password, { email: input.email, fullName: input.full_name }, 'password');
       const passwordHash = await hashPassword(input.password);
-      const answer = (userId: number) => ({
-        user_id: userId,
-        message: `We sent a ${limits.otpLength}-digit code to ${input.email}. Enter it to finish.`,
-      });
+      const message = `We sent a ${limits.otpLength}-digit code to ${input.email}. Enter it to finish.`;
       const pending = { fullName: input.full_name, role: input.role, passwordHash };
-      const user = (await repo.insertUser(db, { email: input.email, ...pending })) ?? (await repo.findUserByEmail(db, input.email));
+      const created = await repo.insertUser(db, { email: input.email, ...pending });
+      // `user_id` is the new account's id, else a fresh number from the same sequence that no
+      // account will ever have: an address that has an account is answered like a new one.
+      const answer = async () => ({ user_id: created ? created.id : await repo.takeUnusedUserId(db), message });
+      const user = created ?? (await repo.findUserByEmail(db, input.email));
       if (!user) throw new AppError('conflict', 'Try again in a moment.');
       if (user.emailVerified) {
         if ((await limiter.hit(`signup-notice:${user.email}`, rules.resend)) === 0) {
@@ -258,12 +293,12 @@ export function createAuthService(deps: AuthDeps) {
             'sign-up notice',
           );
         }
-        return answer(user.id);
+        return answer();
       }
       // A sign-up that was never confirmed is replaced by this one, password and all.
       if (user.passwordHash !== passwordHash) await repo.updateUser(db, user.id, pending);
-      if ((await limiter.hit(`resend:signup:${user.email}`, rules.resend)) === 0) await sendCode(user.email, 'signup');
-      return answer(user.id);
+      if ((await limiter.hit(`resend:signup:${user.email}`, rules.resend)) === 0) await sendCode(user.email, 'signup', client.ip);
+      return answer();
     },
 
     /**
@@ -290,7 +325,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
       if (!user.emailVerified) {
-        await sendCodeQuietly(user.email);
+        await resendSignupCode(user.email, client.ip);
         throw new AppError('email_not_verified', `Confirm your e-mail first: we sent a code to ${user.email}.`);
       }
       await limiter.reset(pairKey);
@@ -304,7 +339,7 @@ export function createAuthService(deps: AuthDeps) {
         [`resend:sign_in:${email}`, rules.resend],
       ]);
       const user = await repo.findUserByEmail(db, email);
-      if (user?.isActive) await sendCode(email, 'sign_in');
+      if (user?.isActive) await sendCode(email, 'sign_in', client.ip);
       return { detail: `If an account exists for ${email}, a ${limits.otpLength}-digit sign-in code is on its way.` };
     },
 
@@ -327,13 +362,37 @@ export function createAuthService(deps: AuthDeps) {
       return issueSession(user, client);
     },
 
+    /**
+     * Rotates a refresh token. Its successor is derived from it with a server key, so the same token
+     * presented again within `refreshGraceMs` (two tabs at once, a retry after a lost answer) gets the
+     * same successor instead of ending the session; later, a used token is theft or replay and ends
+     * the whole session.
+     */
     async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshResponse> {
-      await enforceLimits(limiter, [[`refresh:ip:${client.ip}`, rules.refreshPerIp]]);
-      const found = await repo.findRefreshToken(db, sha256(refreshToken));
+      const tokenHash = sha256(refreshToken);
+      await enforceLimits(limiter, [
+        [`refresh:ip:${client.ip}`, rules.refreshPerIp],
+        [`refresh:token:${tokenHash}`, rules.refreshPerToken],
+      ]);
+      const found = await repo.findRefreshToken(db, tokenHash);
       const invalid = new AppError('token_invalid', 'Your session has ended. Sign in again.');
       if (!found) throw invalid;
       const { token, session, user } = found;
+      const next = hmac(deps.codeSecret, `refresh:${refreshToken}`);
+      const answer = async () => ({
+        access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }),
+        refresh: next,
+      });
+      const isLive = () => user.isActive && !session.revokedAt && session.expiresAt.getTime() > Date.now();
+      // The successor is stored before the claim, so a concurrent refresh that loses the claim finds it.
+      if (!token.usedAt && isLive()) await repo.insertRefreshToken(db, session.id, sha256(next));
       if (token.usedAt || !(await repo.claimRefreshToken(db, token.id))) {
+        const usedAt = token.usedAt ?? (await repo.findRefreshToken(db, tokenHash))?.token.usedAt;
+        if (usedAt && Date.now() - usedAt.getTime() <= refreshGraceMs) {
+          const successor = await repo.findRefreshToken(db, sha256(next));
+          if (successor && !successor.token.usedAt && isLive()) return answer();
+          throw invalid;
+        }
         // A used token presented again: it was stolen or replayed, so end that whole session.
         await repo.revokeSession(db, session.id, 'refresh_token_reuse');
         await deps.events?.emit('sessions.ended', { userId: user.id, sessionId: session.id });
@@ -342,10 +401,8 @@ export function createAuthService(deps: AuthDeps) {
       }
       // The holder of a good refresh token learns that the account is disabled (the sign-in screen says so).
       if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw invalid;
-      const next = randomToken();
-      await repo.insertRefreshToken(db, session.id, sha256(next));
-      return { access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }), refresh: next };
+      if (!isLive()) throw invalid;
+      return answer();
     },
 
     async logout(refreshToken: string) {
@@ -396,7 +453,7 @@ export function createAuthService(deps: AuthDeps) {
         [`resend:password_reset:${email}`, rules.resend],
       ]);
       const user = await repo.findUserByEmail(db, email);
-      if (user?.isActive) await sendCode(email, 'password_reset');
+      if (user?.isActive) await sendCode(email, 'password_reset', client.ip);
       return { detail: `If an account exists for ${email}, a code to reset the password is on its way.` };
     },
 
@@ -417,7 +474,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async sendInvitationCode(email: string, mail: CodeMail): Promise<Date> {
       await enforceLimits(limiter, [[`resend:company_invite:${email}`, rules.resend]]);
-      return sendCode(email, 'company_invite', mail);
+      return sendCode(email, 'company_invite', null, mail);
     },
     /** Checks an invitation code (a wrong one counts a try) without using it up; the same answers and limits as sign-in codes. */
     checkInvitationCode: async (email: string, code: string, ip: string) => {
@@ -436,7 +493,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async sendAccountSetupCode(email: string, mail: CodeMail): Promise<Date> {
       await enforceLimits(limiter, [[`resend:password_reset:${email}`, rules.resend]]);
-      return sendCode(email, 'password_reset', mail);
+      return sendCode(email, 'password_reset', null, mail);
     },
     assertPasswordAllowed,
     /** Signs a user in (a new session), as every sign-in path does. */

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes, users } from '../../db/schema';
+import { oneTimeCodes, refreshTokens, users } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { otpMaxOtherAttempts, refreshGraceMs } from './auth.service';
+import { limits } from '@jobportal/shared';
 import { createUser } from '../../db/seed/factories';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { startGoogleKeyServer } from '../../test/google-keys';
@@ -30,6 +33,13 @@ async function signUp(role: 'jobseeker' | 'employer' = 'jobseeker') {
   expect(res.statusCode).toBe(201);
   return { email, userId: json<{ user_id: number }>(res).user_id };
 }
+
+/** Moves a used refresh token's first use back past the grace window. */
+const pastRefreshGrace = (token: string) =>
+  t.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date(Date.now() - refreshGraceMs - 1000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
 
 async function signIn(email: string, password = 'correct-horse-battery') {
   const res = await post('/api/login/', { email, password });
@@ -323,6 +333,8 @@ describe('tokens', () => {
     expect(rotated.refresh).not.toBe(first.refreshToken);
     expect((await t.app.inject({ url: '/api/users/', headers: bearer(rotated.access) })).statusCode).toBe(200);
 
+    // Past the grace window a used token is theft or replay: the whole session ends.
+    await pastRefreshGrace(first.refreshToken);
     const replay = await post('/api/token/refresh/', { refresh: first.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
@@ -480,5 +492,108 @@ describe('Google sign-in', () => {
       expect(json(res).code).toBe('google_token_invalid');
     }
     expect((await post('/api/google/', { role: 'jobseeker' })).statusCode).toBe(400);
+  });
+});
+
+describe('hardening, second round (issue 47)', () => {
+  it('keeps the sign-up password when the person tries to sign in before confirming, then confirms with the newest code', async () => {
+    const { email } = await signUp();
+    await t.smtp.waitForCode(email);
+    const early = await post('/api/login/', { email, password: 'a-long-unusual-pass' });
+    expect(early.statusCode).toBe(403);
+    expect(json(early).code).toBe('email_not_verified');
+    // Each code is stored before the answer and mailed after it: the newest code is the mail of the last row.
+    const codes = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, email));
+    const newest = await t.smtp.waitForCode(email, codes.length);
+    expect((await post('/api/verify-otp/', { email, otp: newest })).statusCode).toBe(200);
+    expect((await post('/api/login/', { email, password: 'a-long-unusual-pass' })).statusCode).toBe(200);
+  });
+
+  it('lets the owner sign in with a freshly mailed code while strangers guess from 100 addresses, and caps guesses at a code', async () => {
+    const owner = await createUser(t.db, { role: 'jobseeker' });
+    const home = '10.60.0.1';
+    expect((await post('/api/send-otp/', { email: owner.email }, {}, home)).statusCode).toBe(200);
+    const code = await t.smtp.waitForCode(owner.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = new Set<number>();
+    for (let i = 0; i < 100; i++) {
+      answers.add((await post('/api/verify-otp/', { email: owner.email, otp: wrong }, {}, `10.61.${i >> 4}.${i & 15}`)).statusCode);
+    }
+    expect([...answers]).toEqual([400]);
+    // The strangers' tries together are used up: even the right code from elsewhere no longer works.
+    const stranger = await post('/api/verify-otp/', { email: owner.email, otp: code }, {}, '10.62.0.1');
+    expect(json(stranger).code).toBe('otp_expired');
+    expect((await post('/api/verify-otp/', { email: owner.email, otp: code }, {}, home)).statusCode).toBe(200);
+    // At most 5 tries from the asking address and 50 from all others: 55 in 1,000,000 < 1 in 10,000.
+    expect((limits.otpMaxAttempts + otpMaxOtherAttempts) / 10 ** limits.otpLength).toBeLessThan(1 / 10_000);
+  });
+
+  it('lets the owner reset the password with a fresh code after strangers spent their tries', async () => {
+    const owner = await createUser(t.db, { role: 'jobseeker' });
+    const home = '10.63.0.1';
+    expect((await post('/api/request-password-reset/', { email: owner.email }, {}, home)).statusCode).toBe(200);
+    const code = await t.smtp.waitForCode(owner.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 20; i++) {
+      const res = await post(
+        '/api/password-reset-confirm/',
+        { email: owner.email, otp: wrong, new_password: 'a-brand-new-secret' },
+        {},
+        `10.64.0.${i}`,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    // Five wrong tries from one stranger's address close the code to that address only.
+    for (let i = 0; i < 5; i++)
+      await post('/api/password-reset-confirm/', { email: owner.email, otp: wrong, new_password: 'a-brand-new-secret' }, {}, '10.64.1.1');
+    const closed = await post(
+      '/api/password-reset-confirm/',
+      { email: owner.email, otp: code, new_password: 'a-brand-new-secret' },
+      {},
+      '10.64.1.1',
+    );
+    expect(json(closed).code).toBe('otp_expired');
+    const ok = await post('/api/password-reset-confirm/', { email: owner.email, otp: code, new_password: 'a-brand-new-secret' }, {}, home);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('gives two refreshes at once with one token the same successor, and the session lives on', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const session = await signIn(user.email);
+    const [a, b] = await Promise.all([
+      post('/api/token/refresh/', { refresh: session.refreshToken }),
+      post('/api/token/refresh/', { refresh: session.refreshToken }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const next = json<{ access: string; refresh: string }>(a).refresh;
+    expect(json<{ refresh: string }>(b).refresh).toBe(next);
+    // A retry a moment later (its answer was lost) gets the same successor too.
+    const retry = await post('/api/token/refresh/', { refresh: session.refreshToken });
+    expect(json<{ refresh: string }>(retry).refresh).toBe(next);
+    const onward = await post('/api/token/refresh/', { refresh: next });
+    expect(onward.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/', headers: bearer(json<{ access: string }>(onward).access) })).statusCode).toBe(200);
+  });
+
+  it('tells a client that keeps refreshing with one refused token to wait (429), not 401 forever', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++)
+      statuses.push((await post('/api/token/refresh/', { refresh: 'not-a-token-at-all' }, {}, '10.65.0.1')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+  });
+
+  it("answers a sign-up with an address that has an account without that account's id", async () => {
+    const owner = await createUser(t.db, { role: 'jobseeker' });
+    const signUpAs = (email: string) =>
+      post('/api/signup/', { email, password: 'a-long-unusual-pass', full_name: 'Sam Doe', role: 'jobseeker' }, {}, '10.66.0.1');
+    const taken = await signUpAs(owner.email);
+    expect(taken.statusCode).toBe(201);
+    const takenId = json<{ user_id: number }>(taken).user_id;
+    expect(takenId).not.toBe(owner.id);
+    expect(takenId).toBeGreaterThan(owner.id);
+    // A new address right after gets the next number: the two answers look alike.
+    const fresh = await signUpAs(uniqueEmail('fresh'));
+    expect(json<{ user_id: number }>(fresh).user_id).toBeGreaterThan(takenId);
   });
 });

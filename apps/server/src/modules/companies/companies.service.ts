@@ -98,7 +98,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
           after: {
             is_approved: false,
             name: values.name ?? face.name,
-            website_url: values.websiteUrl ?? face.websiteUrl,
+            // An erased website (null) is a change to record, not "unchanged".
+            website_url: values.websiteUrl === undefined ? face.websiteUrl : values.websiteUrl,
             reason: 'changed_after_approval',
           },
         });

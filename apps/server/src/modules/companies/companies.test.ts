@@ -555,6 +555,26 @@ describe('changing what was approved', () => {
     expect(json<Company>(uploaded).is_approved).toBe(false);
   });
 
+  it('records an erased website in the audit entry of a rename as erased, not as unchanged', async () => {
+    const { token, company } = await employerWithCompany({ isApproved: true });
+    await t.db.update(companies).set({ websiteUrl: 'https://old.example.com' }).where(eq(companies.id, company.id));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: bearer(token),
+      payload: { name: 'Renamed Ltd', website_url: '' },
+    });
+    expect(json<Company>(res)).toMatchObject({ name: 'Renamed Ltd', website_url: null, is_approved: false });
+    const audit = await t.app.inject({
+      url: `/api/admin/audit/?object_type=company&object_id=${company.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(json<Page<{ before: object; after: object }>>(audit).results[0]).toMatchObject({
+      before: { name: company.name, website_url: 'https://old.example.com' },
+      after: { name: 'Renamed Ltd', website_url: null },
+    });
+  });
+
   it('keeps the approval when an administrator corrects the name', async () => {
     const { company } = await employerWithCompany({ isApproved: true });
     const res = await t.app.inject({

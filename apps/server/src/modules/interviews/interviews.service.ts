@@ -331,6 +331,10 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       if (input.status === 'completed' && i.status === 'offered') {
         throw new AppError('conflict', 'No time has been picked for this interview yet, so it cannot be completed.');
       }
+      // Completing says the interview took place: not before it began.
+      if (input.status === 'completed' && i.scheduledTime && i.scheduledTime.getTime() > Date.now()) {
+        throw new AppError('conflict', 'This interview has not started yet, so it cannot be completed. Cancel or reschedule it instead.');
+      }
       const values: Partial<repo.NewInterview> = {};
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};

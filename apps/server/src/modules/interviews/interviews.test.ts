@@ -4,7 +4,7 @@ import ical from 'node-ical';
 import type { ApplicationStatus, FeedbackOut, InterviewOut, JobseekerProfileOut } from '@jobportal/shared';
 import { queryRows } from '../../db/client';
 import { applications, auditLog, interviews } from '../../db/schema';
-import { createApplication, createRecruiter } from '../../db/seed/factories';
+import { createApplication, createInterview, createRecruiter } from '../../db/seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 
@@ -280,6 +280,38 @@ describe('offered times', () => {
       (await t.app.inject({ method: 'POST', url: `/api/interview-schedules/${offered.id}/confirm/`, headers: bearer(s.employer.token) }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('completing', () => {
+  it('refuses to complete an interview that has not started (nothing changes), and completes one that has', async () => {
+    const s = await scene();
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const ahead = json<InterviewOut>(
+      await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: inThreeDays }),
+    );
+    const early = await update(s.employer.token, ahead.id, { status: 'completed' });
+    expect(early.statusCode).toBe(409);
+    expect(json(early).detail).toContain('has not started yet');
+    expect(await statusOf(s.application.id)).toBe('interview_scheduled');
+    expect((await t.db.select().from(interviews).where(eq(interviews.id, ahead.id)))[0]!.status).toBe('scheduled');
+
+    const other = await signedInUser(t, { role: 'jobseeker' });
+    const otherResume = await storedResume(t, other.user);
+    const scheduled = await createApplication(t.db, {
+      jobId: s.employer.job.id,
+      jobseekerId: other.user.id,
+      resumeFileId: otherResume.id,
+      path: ['interview_scheduled'],
+    });
+    const started = await createInterview(t.db, {
+      applicationId: scheduled.id,
+      interviewerId: s.employer.user.id,
+      scheduledTime: new Date(Date.now() - 30 * 60_000),
+    });
+    const done = await update(s.employer.token, started.id, { status: 'completed' });
+    expect(done.statusCode).toBe(200);
+    expect(json<InterviewOut>(done).status).toBe('completed');
   });
 });
 

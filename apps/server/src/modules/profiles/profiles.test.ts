@@ -463,5 +463,8 @@ describe('GET /api/jobseekers/{id}/ and the profile files', () => {
     expect(withdrawn.statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: bearer(company.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${url}photo/`, headers: bearer(company.token) })).statusCode).toBe(404);
+    // Nor the resume sent with it (one rule for both); the job seeker still reads their own.
+    expect((await t.app.inject({ url: seen.resume!.url, headers: bearer(company.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: seen.resume!.url, headers: bearer(applicant.token) })).statusCode).toBe(200);
   });
 });
