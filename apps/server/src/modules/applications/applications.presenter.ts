@@ -50,7 +50,7 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
     },
     history: presentHistory(history),
     last_moved_by: lastMovedBy(history),
-    allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer')),
+    allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer', row)),
   };
 }
 

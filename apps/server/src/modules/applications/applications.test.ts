@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../db/client';
 import { applicationStatusHistory } from '../../db/schema';
 import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
-import { createApplication, createCompany, createJob, createProfile } from '../../db/seed/factories';
+import { createApplication, createCompany, createInterview, createJob, createProfile } from '../../db/seed/factories';
 import { formBody, textParts, type FormPart } from '../../test/forms';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
@@ -389,7 +389,8 @@ describe('GET /api/jobs/{id}/applicants/', () => {
       status: 'applied',
       applicant: { full_name: 'Alice Brown', current_job_title: 'Analyst', photo: null },
       resume: { url: `/api/applications/${ids[0]}/resume/`, name: 'resume.pdf' },
-      allowed_statuses: ['reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired', 'rejected'],
+      // No interview has taken place: not "interviewed" yet.
+      allowed_statuses: ['reviewed', 'interview_scheduled', 'offered', 'hired', 'rejected'],
     });
     expect(page.results[1]!.allowed_statuses).toEqual([]);
     expect(page.results[0]!.history.map((h) => h.status)).toEqual(['applied', 'reviewed', 'interview_scheduled']);
@@ -480,6 +481,45 @@ describe('PATCH /api/jobs/{id}/applications/status/', () => {
     const open = await applicationIn('reviewed');
     expect(json(await setStatus(employer.token, open.id, 'withdrawn')).detail).toBe('Only the job seeker can withdraw an application.');
     expect(json(await setStatus(employer.token, open.id, 'reviewed')).detail).toBe('The application is already reviewed.');
+  });
+
+  it('moves to interviewed only once an interview of the application has begun, and says why otherwise', async () => {
+    const hour = 3_600_000;
+    const application = await applicationIn('interview_scheduled');
+    const applicant = async () =>
+      json<ApplicantPage>(await t.app.inject({ url: `/api/jobs/${application.jobId}/applicants/`, headers: bearer(employer.token) }))
+        .results[0]!;
+    const refused = async () => {
+      const res = await setStatus(employer.token, application.id, 'interviewed');
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({
+        code: 'bad_request',
+        detail: 'No interview with this applicant has taken place yet. Mark them interviewed once their interview has begun.',
+      });
+      expect((await applicant()).allowed_statuses).not.toContain('interviewed');
+    };
+    // No interview at all; then only a cancelled one, an offer of times, and one three days ahead.
+    await refused();
+    const interview = (at: Date | undefined, status?: 'cancelled') =>
+      createInterview(t.db, {
+        applicationId: application.id,
+        interviewerId: employer.user.id,
+        ...(at ? { scheduledTime: at } : { offeredTimes: [new Date(Date.now() + 48 * hour)] }),
+        ...(status ? { status } : {}),
+      });
+    await interview(new Date(Date.now() - 30 * 24 * hour), 'cancelled');
+    await interview(undefined);
+    await interview(new Date(Date.now() + 72 * hour));
+    await refused();
+    // One that began an hour ago.
+    await interview(new Date(Date.now() - hour));
+    expect((await applicant()).allowed_statuses).toContain('interviewed');
+    const res = await setStatus(employer.token, application.id, 'interviewed');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<ApplicantOut>(res).status).toBe('interviewed');
+    // Later steps never needed it: an offer may follow a review straight away.
+    const reviewed = await applicationIn('reviewed');
+    expect((await setStatus(employer.token, reviewed.id, 'offered')).statusCode).toBe(200);
   });
 
   it('records every change with who made it, and notifies the job seeker', async () => {
