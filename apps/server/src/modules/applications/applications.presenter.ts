@@ -45,7 +45,8 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
       full_name: applicant.fullName,
       email: applicant.email,
       current_job_title: row.currentJobTitle,
-      photo: row.photoFileId ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
+      // A withdrawn application no longer opens the profile (nor its photo): no address that answers 404.
+      photo: row.photoFileId && application.status !== 'withdrawn' ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
       time_zone: applicant.timeZone,
     },
     history: presentHistory(history),

@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../db/client';
 import { applicationStatusHistory } from '../../db/schema';
 import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
-import { createApplication, createCompany, createInterview, createJob, createProfile } from '../../db/seed/factories';
+import { createApplication, createCompany, createInterview, createJob, createProfile, createUploadedFile } from '../../db/seed/factories';
 import { formBody, textParts, type FormPart } from '../../test/forms';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
@@ -412,6 +412,33 @@ describe('GET /api/jobs/{id}/applicants/', () => {
       await t.app.inject({ url: '/api/jobs/mine/', headers: bearer(employer.token) }),
     );
     expect(mine.results.find((j) => j.id === employer.job.id)?.applicants_count).toBe(4);
+  });
+
+  it("gives an applicant's photo only while the photo may be opened: none once the application is withdrawn", async () => {
+    const employer = await employerWithJob(t, { title: 'Photo Editor' });
+    const people = [];
+    for (const path of [[], ['withdrawn']] as ApplicationStatus[][]) {
+      const seeker = await signedInUser(t, { role: 'jobseeker' });
+      const photo = await createUploadedFile(t.db, t.storage, seeker.user.id, {
+        name: 'me.png',
+        contentType: 'image/png',
+        data: png,
+        folder: 'photos',
+      });
+      await createProfile(t.db, seeker.user.id, { photoFileId: photo.id });
+      const resumeFileId = (await storedResume(t, seeker.user)).id;
+      await createApplication(t.db, { jobId: employer.job.id, jobseekerId: seeker.user.id, resumeFileId, path });
+      people.push(seeker.user.id);
+    }
+    const page = json<ApplicantPage>(
+      await t.app.inject({ url: `/api/jobs/${employer.job.id}/applicants/`, headers: bearer(employer.token) }),
+    );
+    const photoOf = (id: number) => page.results.find((a) => a.applicant.id === id)!.applicant.photo;
+    const open = photoOf(people[0]!);
+    expect(open).toMatch(/^\/api\/jobseekers\/\d+\/photo\//);
+    expect((await t.app.inject({ url: open!, headers: bearer(employer.token) })).statusCode).toBe(200);
+    expect(photoOf(people[1]!)).toBeNull();
+    expect((await t.app.inject({ url: `/api/jobseekers/${people[1]}/photo/`, headers: bearer(employer.token) })).statusCode).toBe(404);
   });
 
   it('is 403 for other employers on a public job, 404 on a hidden or missing one, 403 for job seekers and admins, 401 anonymous', async () => {
