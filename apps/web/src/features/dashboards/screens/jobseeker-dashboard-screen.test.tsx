@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { applicationStatuses, type JobseekerDashboard, type MatchingJobList } from '@jobportal/shared';
+import type { JobseekerDashboard, MatchingJobList } from '@jobportal/shared';
+import { applicationStatuses } from '@jobportal/shared/vocabulary';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jobSummary } from '../../../test/application-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';

@@ -32,6 +32,7 @@ import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
 import { JobseekerJobActions } from '../components/jobseeker-job-actions';
 import classes from './job-details-screen.module.css';
+import { countOf } from '../../../lib/plural';
 
 function parseJobId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
@@ -332,7 +333,7 @@ function JobDetails({ job }: { job: JobOut }) {
               {isOwner && (
                 <Text size="sm" c="dimmed">
                   <Anchor component={Link} to={applicantsPath(job.id)} size="sm">
-                    {job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count ?? 0} applicants`}
+                    {countOf(job.applicants_count ?? 0, 'applicant')}
                   </Anchor>{' '}
                   so far.
                 </Text>
