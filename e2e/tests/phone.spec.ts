@@ -37,6 +37,18 @@ test('the status filter of Applications stays on one row that scrolls sideways',
   await expect(page).toHaveURL(/status=withdrawn/);
 });
 
+test('neither applications screen scrolls sideways at 390 px (the status row ends at the screen edge)', async ({ page }) => {
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await loginAs(page, demo.seeker);
+  await page.goto('/#/jobseekerapplications');
+  await expect(page.getByRole('group', { name: 'Filter by status' })).toBeVisible();
+  expect(await sideways()).toBe(0);
+  await loginAs(page, demo.employer);
+  await page.goto('/#/EmployerJobapplicants/2');
+  await expect(page.getByRole('group', { name: 'Filter by status' })).toBeVisible();
+  expect(await sideways()).toBe(0);
+});
+
 test('signing in puts no toast over the next screen; a toast fits the phone', async ({ page }) => {
   await page.goto('/#/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(demo.employer);
