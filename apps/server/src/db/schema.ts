@@ -713,8 +713,9 @@ export const chatMessages = pgTable(
  * One interview of an application. Times are UTC instants (`scheduled_time`, `end_time`) with the
  * IANA zone they were planned in. Two exclusion constraints (migration interviews_no_overlap,
  * btree_gist) refuse overlapping times for one interviewer and for one job seeker; cancelled and
- * offered interviews hold no time. The job, company and job seeker are copied from the application
- * (they never change) so lists and the constraints need no join.
+ * offered interviews hold no time (an offer cancelled before a pick never had one). The job, company
+ * and job seeker are copied from the application (they never change) so lists and the constraints
+ * need no join.
  */
 export const interviews = pgTable(
   'interviews',
@@ -763,7 +764,7 @@ export const interviews = pgTable(
     check('interviews_mode_check', oneOf('mode', interviewModes)),
     check(
       'interviews_time_check',
-      sql`(${t.scheduledTime} is null) = (${t.status} = 'offered') and (${t.endTime} is null) = (${t.scheduledTime} is null) and (${t.endTime} > ${t.scheduledTime} or ${t.endTime} is null)`,
+      sql`((${t.scheduledTime} is null) = (${t.status} = 'offered') or (${t.status} = 'cancelled' and ${t.scheduledTime} is null)) and (${t.endTime} is null) = (${t.scheduledTime} is null) and (${t.endTime} > ${t.scheduledTime} or ${t.endTime} is null)`,
     ),
   ],
 );

@@ -100,8 +100,12 @@ export const saveJobRequest = z.object({ job: dbId });
 
 export const matchingJob = z.object({
   job: jobSummary,
-  /** 0–100: how well the job fits the profile. */
-  score: z.number().int(),
+  /**
+   * 0–100: how well the job fits the profile (skills 40, wished titles 25, level 10, place 10, pay 10,
+   * type 5, out of what the profile names). Null while the profile names no skills and no titles:
+   * nothing to match on, so the jobs are the newest, unscored.
+   */
+  score: z.number().int().nullable(),
   /** Plain reasons, e.g. "4 of 5 required skills: Python, SQL, …", "Remote". */
   reasons: z.array(z.string()),
 });

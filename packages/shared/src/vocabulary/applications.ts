@@ -30,11 +30,26 @@ const forwardOrder: readonly ApplicationStatus[] = ['applied', 'reviewed', 'inte
 /** Open: the job seeker may still withdraw it; the employer may still move it. */
 export const isOpenStatus = (status: ApplicationStatus) => !finalStatuses.includes(status);
 
-/** The one rule for status moves, used by the server (authority) and the web (which buttons to show). */
-export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus, by: 'employer' | 'jobseeker'): boolean {
+/** What the status rules read of an application besides its status. */
+export interface MoveFacts {
+  /** An interview of it has begun: scheduled (or rescheduled, or completed) at a time now past. */
+  hasHeldInterview: boolean;
+}
+
+/**
+ * The one rule for status moves, used by the server (authority; it answers `allowed_statuses`).
+ * "Interviewed" needs an interview that has begun; without the facts none is assumed.
+ */
+export function canMoveApplication(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  by: 'employer' | 'jobseeker',
+  facts: MoveFacts = { hasHeldInterview: false },
+): boolean {
   if (finalStatuses.includes(from) || from === to) return false;
   if (by === 'jobseeker') return to === 'withdrawn';
   if (to === 'rejected') return true;
+  if (to === 'interviewed' && !facts.hasHeldInterview) return false;
   const a = forwardOrder.indexOf(from);
   const b = forwardOrder.indexOf(to);
   return a >= 0 && b > a;

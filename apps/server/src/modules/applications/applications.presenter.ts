@@ -45,12 +45,13 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
       full_name: applicant.fullName,
       email: applicant.email,
       current_job_title: row.currentJobTitle,
-      photo: row.photoFileId ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
+      // A withdrawn application no longer opens the profile (nor its photo): no address that answers 404.
+      photo: row.photoFileId && application.status !== 'withdrawn' ? profileFileUrl(applicant.id, 'photo', row.photoFileId) : null,
       time_zone: applicant.timeZone,
     },
     history: presentHistory(history),
     last_moved_by: lastMovedBy(history),
-    allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer')),
+    allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer', row)),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   applications,
   companies,
   companyMembers,
+  interviews,
   jobs,
   jobseekerProfiles,
   uploadedFiles,
@@ -73,6 +74,13 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
   return row;
 }
 
+/**
+ * Whether an interview of the application has begun: one that holds a time (scheduled, rescheduled
+ * or completed) which is now past. "Interviewed" waits for it. Expects `applications` in the query.
+ */
+const hasHeldInterview = sql<boolean>`exists (select 1 from ${interviews} i where i.application_id = ${applications.id}
+  and i.status in ('scheduled', 'rescheduled', 'completed') and i.scheduled_time <= now())`;
+
 /** An application with the facts every rule and event about it needs. */
 export interface ApplicationFacts extends ApplicationRow {
   jobTitle: string;
@@ -81,6 +89,7 @@ export interface ApplicationFacts extends ApplicationRow {
   /** The member who hears of it (see `notifiedMember`). */
   employerId: number;
   jobseekerName: string;
+  hasHeldInterview: boolean;
 }
 
 export async function findApplicationFacts(db: Db, id: number): Promise<ApplicationFacts | undefined> {
@@ -92,6 +101,7 @@ export async function findApplicationFacts(db: Db, id: number): Promise<Applicat
       companyName: companies.name,
       employerId: notifiedMember,
       jobseekerName: users.fullName,
+      hasHeldInterview,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
@@ -107,6 +117,7 @@ export async function findApplicationFacts(db: Db, id: number): Promise<Applicat
       companyName: row.companyName,
       employerId: row.employerId,
       jobseekerName: row.jobseekerName,
+      hasHeldInterview: row.hasHeldInterview,
     }
   );
 }
@@ -300,6 +311,8 @@ export interface ApplicantRecord {
   currentJobTitle: string | null;
   photoFileId: number | null;
   resume: UploadedFileRow;
+  /** See `hasHeldInterview`: whether "Interviewed" is a move the employer may make. */
+  hasHeldInterview: boolean;
 }
 
 const applicantColumns = {
@@ -308,6 +321,7 @@ const applicantColumns = {
   currentJobTitle: jobseekerProfiles.currentJobTitle,
   photoFileId: jobseekerProfiles.photoFileId,
   resume: uploadedFiles,
+  hasHeldInterview,
 };
 
 function applicantsFrom(db: Db) {

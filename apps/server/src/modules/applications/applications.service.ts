@@ -53,6 +53,9 @@ function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): stri
   if (finalStatuses.includes(from)) return `This application is ${lower(from)}, which is final: its status can't change any more.`;
   if (from === to) return `The application is already ${lower(from)}.`;
   if (to === 'withdrawn') return 'Only the job seeker can withdraw an application.';
+  if (to === 'interviewed' && canMoveApplication(from, to, 'employer', { hasHeldInterview: true })) {
+    return 'No interview with this applicant has taken place yet. Mark them interviewed once their interview has begun.';
+  }
   return `An application can't go back from ${lower(from)} to ${lower(to)}.`;
 }
 
@@ -202,7 +205,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
       const facts = await repo.findApplicationFacts(db, id);
       authorize(viewer, 'application.move', facts && policyFacts(facts));
       if (!facts) throw applicationNotFound();
-      if (!canMoveApplication(facts.status, to, 'employer')) {
+      if (!canMoveApplication(facts.status, to, 'employer', facts)) {
         throw new AppError('bad_request', refusedMoveDetail(facts.status, to), {
           fields: { status: [refusedMoveDetail(facts.status, to)] },
         });

@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../db/client';
 import { applicationStatusHistory } from '../../db/schema';
 import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
-import { createApplication, createCompany, createJob, createProfile } from '../../db/seed/factories';
+import { createApplication, createCompany, createInterview, createJob, createProfile, createUploadedFile } from '../../db/seed/factories';
 import { formBody, textParts, type FormPart } from '../../test/forms';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
@@ -389,7 +389,8 @@ describe('GET /api/jobs/{id}/applicants/', () => {
       status: 'applied',
       applicant: { full_name: 'Alice Brown', current_job_title: 'Analyst', photo: null },
       resume: { url: `/api/applications/${ids[0]}/resume/`, name: 'resume.pdf' },
-      allowed_statuses: ['reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired', 'rejected'],
+      // No interview has taken place: not "interviewed" yet.
+      allowed_statuses: ['reviewed', 'interview_scheduled', 'offered', 'hired', 'rejected'],
     });
     expect(page.results[1]!.allowed_statuses).toEqual([]);
     expect(page.results[0]!.history.map((h) => h.status)).toEqual(['applied', 'reviewed', 'interview_scheduled']);
@@ -411,6 +412,33 @@ describe('GET /api/jobs/{id}/applicants/', () => {
       await t.app.inject({ url: '/api/jobs/mine/', headers: bearer(employer.token) }),
     );
     expect(mine.results.find((j) => j.id === employer.job.id)?.applicants_count).toBe(4);
+  });
+
+  it("gives an applicant's photo only while the photo may be opened: none once the application is withdrawn", async () => {
+    const employer = await employerWithJob(t, { title: 'Photo Editor' });
+    const people = [];
+    for (const path of [[], ['withdrawn']] as ApplicationStatus[][]) {
+      const seeker = await signedInUser(t, { role: 'jobseeker' });
+      const photo = await createUploadedFile(t.db, t.storage, seeker.user.id, {
+        name: 'me.png',
+        contentType: 'image/png',
+        data: png,
+        folder: 'photos',
+      });
+      await createProfile(t.db, seeker.user.id, { photoFileId: photo.id });
+      const resumeFileId = (await storedResume(t, seeker.user)).id;
+      await createApplication(t.db, { jobId: employer.job.id, jobseekerId: seeker.user.id, resumeFileId, path });
+      people.push(seeker.user.id);
+    }
+    const page = json<ApplicantPage>(
+      await t.app.inject({ url: `/api/jobs/${employer.job.id}/applicants/`, headers: bearer(employer.token) }),
+    );
+    const photoOf = (id: number) => page.results.find((a) => a.applicant.id === id)!.applicant.photo;
+    const open = photoOf(people[0]!);
+    expect(open).toMatch(/^\/api\/jobseekers\/\d+\/photo\//);
+    expect((await t.app.inject({ url: open!, headers: bearer(employer.token) })).statusCode).toBe(200);
+    expect(photoOf(people[1]!)).toBeNull();
+    expect((await t.app.inject({ url: `/api/jobseekers/${people[1]}/photo/`, headers: bearer(employer.token) })).statusCode).toBe(404);
   });
 
   it('is 403 for other employers on a public job, 404 on a hidden or missing one, 403 for job seekers and admins, 401 anonymous', async () => {
@@ -480,6 +508,45 @@ describe('PATCH /api/jobs/{id}/applications/status/', () => {
     const open = await applicationIn('reviewed');
     expect(json(await setStatus(employer.token, open.id, 'withdrawn')).detail).toBe('Only the job seeker can withdraw an application.');
     expect(json(await setStatus(employer.token, open.id, 'reviewed')).detail).toBe('The application is already reviewed.');
+  });
+
+  it('moves to interviewed only once an interview of the application has begun, and says why otherwise', async () => {
+    const hour = 3_600_000;
+    const application = await applicationIn('interview_scheduled');
+    const applicant = async () =>
+      json<ApplicantPage>(await t.app.inject({ url: `/api/jobs/${application.jobId}/applicants/`, headers: bearer(employer.token) }))
+        .results[0]!;
+    const refused = async () => {
+      const res = await setStatus(employer.token, application.id, 'interviewed');
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({
+        code: 'bad_request',
+        detail: 'No interview with this applicant has taken place yet. Mark them interviewed once their interview has begun.',
+      });
+      expect((await applicant()).allowed_statuses).not.toContain('interviewed');
+    };
+    // No interview at all; then only a cancelled one, an offer of times, and one three days ahead.
+    await refused();
+    const interview = (at: Date | undefined, status?: 'cancelled') =>
+      createInterview(t.db, {
+        applicationId: application.id,
+        interviewerId: employer.user.id,
+        ...(at ? { scheduledTime: at } : { offeredTimes: [new Date(Date.now() + 48 * hour)] }),
+        ...(status ? { status } : {}),
+      });
+    await interview(new Date(Date.now() - 30 * 24 * hour), 'cancelled');
+    await interview(undefined);
+    await interview(new Date(Date.now() + 72 * hour));
+    await refused();
+    // One that began an hour ago.
+    await interview(new Date(Date.now() - hour));
+    expect((await applicant()).allowed_statuses).toContain('interviewed');
+    const res = await setStatus(employer.token, application.id, 'interviewed');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<ApplicantOut>(res).status).toBe('interviewed');
+    // Later steps never needed it: an offer may follow a review straight away.
+    const reviewed = await applicationIn('reviewed');
+    expect((await setStatus(employer.token, reviewed.id, 'offered')).statusCode).toBe(200);
   });
 
   it('records every change with who made it, and notifies the job seeker', async () => {

@@ -15,7 +15,8 @@ import type { CheckedFile } from '../files/file-types';
 import type { FilesService } from '../files/files.service';
 import { recordAudit } from '../audit/audit.repository';
 import type { EventBus } from '../../lib/events';
-import { insertNotification, insertNotificationForAdmins } from '../notifications/notifications.repository';
+import { insertNotificationForAdmins, insertNotifications } from '../notifications/notifications.repository';
+import { findMembers } from '../teams/teams.repository';
 
 export interface CompaniesDeps {
   db: Db;
@@ -126,16 +127,29 @@ export function createCompaniesService(deps: CompaniesDeps) {
   async function applyApproval(viewer: Viewer, id: number, next: boolean | 'toggle'): Promise<boolean> {
     const result = await db.transaction(async (tx) => {
       const change = await repo.setCompanyApproval(tx, id, next);
-      if (change && !change.was && change.now) {
-        // The owner's bell, written with the approval (pushed live by realtime/).
+      if (change && change.was !== change.now) {
+        // Every member's bell, written with the change and pushed live by realtime/: their open
+        // screens follow it (the web refreshes what the approval decides when the notice arrives).
         const company = await repo.findCompanyById(tx, id, utcToday());
         if (company) {
-          await insertNotification(tx, {
-            userId: company.ownerId,
-            type: 'company_approved',
-            message: `${company.name} is approved: its open jobs are public.`,
-            link: '/EmployerJobManagement',
-          });
+          await insertNotifications(
+            tx,
+            (await findMembers(tx, id)).map((member) =>
+              change.now
+                ? {
+                    userId: member.userId,
+                    type: 'company_approved',
+                    message: `${company.name} is approved: its open jobs are public.`,
+                    link: '/EmployerJobManagement',
+                  }
+                : {
+                    userId: member.userId,
+                    type: 'company_approval_withdrawn',
+                    message: `${company.name} is no longer approved: its jobs are hidden from job seekers until it is approved again.`,
+                    link: '/EmployerCompanyManagement',
+                  },
+            ),
+          );
         }
       }
       if (change && change.was !== change.now) {
@@ -151,7 +165,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return change;
     });
     if (!result) throw notFound('That company');
-    if (!result.was && result.now) await deps.events?.emit('notifications.created', {});
+    if (result.was !== result.now) await deps.events?.emit('notifications.created', {});
     if (!result.was && result.now) {
       const company = await repo.findCompanyById(db, id, utcToday());
       if (company) {

@@ -156,6 +156,26 @@ export async function updateInterview(
   return row;
 }
 
+/** The application's open offer of times (an interview still waiting for a pick), if any. */
+export async function findOpenOffer(db: Db, applicationId: number): Promise<Pick<InterviewRow, 'id' | 'createdAt'> | undefined> {
+  const [row] = await db
+    .select({ id: interviews.id, createdAt: interviews.createdAt })
+    .from(interviews)
+    .where(and(eq(interviews.applicationId, applicationId), eq(interviews.status, 'offered')))
+    .limit(1);
+  return row;
+}
+
+/** Closes the application's other open offers (a pick answers them all): cancelled, their times released. */
+export async function closeOtherOffers(db: Db, applicationId: number, exceptId: number): Promise<number[]> {
+  const rows = await db
+    .update(interviews)
+    .set({ status: 'cancelled', offeredTimes: [], sequence: sql`${interviews.sequence} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(interviews.applicationId, applicationId), eq(interviews.status, 'offered'), ne(interviews.id, exceptId)))
+    .returning({ id: interviews.id });
+  return rows.map((r) => r.id);
+}
+
 /** The first interview holding time that overlaps [start, end) for this interviewer or job seeker. */
 export async function findClash(
   db: Db,

@@ -217,6 +217,14 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
           const app = await repo.lockApplication(tx, application.id);
           if (!app) throw notFound('That application');
           if (finalStatuses.includes(app.status)) throw finalApplication(app.status);
+          // One open offer per application: a second would ask the job seeker to pick twice. Read
+          // under the application's lock, so two offers sent at once cannot both pass.
+          if (!start && (await repo.findOpenOffer(tx, app.id))) {
+            throw new AppError(
+              'conflict',
+              'This application has an open offer of times already. Change its times or cancel it before offering others.',
+            );
+          }
           const row = await repo.insertInterview(tx, {
             applicationId: app.id,
             jobId: app.jobId,
@@ -281,6 +289,17 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
             ['offered'],
           );
           if (!row) throw new AppError('conflict', 'A time has been picked for this interview already.');
+          // A pick answers every offer of the application: any other still open closes with it.
+          for (const closedId of await repo.closeOtherOffers(tx, i.applicationId, i.id)) {
+            await recordAudit(tx, {
+              by: viewer,
+              action: 'interview.cancelled',
+              objectType: 'interview',
+              objectId: closedId,
+              before: { status: 'offered' },
+              after: { status: 'cancelled', reason: `a time of interview ${i.id} was picked` },
+            });
+          }
           // The employer offered these times, so the move is theirs in the history.
           move = await advanceApplication(tx, application, app, 'interview_scheduled', { ...viewer, userId: i.interviewerId });
           await repo.replaceReminders(tx, i.id, start);

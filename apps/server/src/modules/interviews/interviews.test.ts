@@ -315,6 +315,62 @@ describe('completing', () => {
   });
 });
 
+describe('one open offer per application', () => {
+  const choose = (token: string, id: number, time: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/interview-schedules/${id}/choose/`,
+      headers: bearer(token),
+      payload: { scheduled_time: time },
+    });
+
+  it('refuses a second offer while the first is open (also two at once), and allows one once it is answered or cancelled', async () => {
+    const s = await scene();
+    const times = [day(20, '09:00:00'), day(20, '11:00:00')];
+    const offer = () => schedule(s.employer.token, { ...base, application: s.application.id, offered_times: times });
+    const [a, b] = await Promise.all([offer(), offer()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(json(refused)).toMatchObject({
+      code: 'conflict',
+      detail: 'This application has an open offer of times already. Change its times or cancel it before offering others.',
+    });
+    const first = json<InterviewOut>(a.statusCode === 201 ? a : b);
+    expect((await offer()).statusCode).toBe(409);
+    // A single time beside the open offer is the employer's own choice, and stays possible.
+    expect(
+      (await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(22, '09:00:00') })).statusCode,
+    ).toBe(201);
+    // Cancelled before a pick (it never held a time), the offer no longer stands in the way.
+    const cancelled = await update(s.employer.token, first.id, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(json<InterviewOut>(cancelled)).toMatchObject({ status: 'cancelled', scheduled_time: null });
+    const next = await offer();
+    expect(next.statusCode, next.body).toBe(201);
+    expect((await choose(s.seeker.token, json<InterviewOut>(next).id, times[0]!)).statusCode).toBe(200);
+    expect((await offer()).statusCode).toBe(201);
+  });
+
+  it('a pick closes the other open offers of the application (written before the rule), with an audit entry', async () => {
+    const s = await scene();
+    const times = [new Date(day(24, '09:00:00')), new Date(day(24, '11:00:00'))];
+    const offers = [];
+    for (let n = 0; n < 2; n++) {
+      offers.push(await createInterview(t.db, { applicationId: s.application.id, interviewerId: s.employer.user.id, offeredTimes: times }));
+    }
+    const picked = await choose(s.seeker.token, offers[0]!.id, times[0]!.toISOString());
+    expect(picked.statusCode, picked.body).toBe(200);
+    const other = await t.app.inject({ url: `/api/interview-schedules/${offers[1]!.id}/`, headers: bearer(s.seeker.token) });
+    expect(json<InterviewOut>(other)).toMatchObject({ status: 'cancelled', offered_times: [], scheduled_time: null });
+    expect((await choose(s.seeker.token, offers[1]!.id, times[1]!.toISOString())).statusCode).toBe(409);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.objectType} = 'interview' and ${auditLog.objectId} = ${offers[1]!.id}`);
+    expect(entry).toMatchObject({ action: 'interview.cancelled', before: { status: 'offered' } });
+  });
+});
+
 describe('bad input and wrong callers', () => {
   it('answers 400 with fields and writes nothing', async () => {
     const s = await scene();

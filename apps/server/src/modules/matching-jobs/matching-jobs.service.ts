@@ -93,7 +93,12 @@ export function createMatchingJobsService({ db }: { db: Db }) {
       const { rows, total } = await repo.findMatches(db, criteria);
       const wished = { titles, level: preferences.experience_level };
       return {
-        results: rows.map((row) => ({ job: presentJobSummary(row.job), score: row.score, reasons: reasonsFor(row, wished) })),
+        // No score from preferences alone: "100%" for being remote would say a job fits a profile that names no work.
+        results: rows.map((row) => ({
+          job: presentJobSummary(row.job),
+          score: isThin ? null : row.score,
+          reasons: reasonsFor(row, wished),
+        })),
         count: total,
         hint: isThin ? thinProfileHint : null,
       };

@@ -93,8 +93,9 @@ describe('GET /api/matching-jobs/', () => {
       expect(r.score).toBeGreaterThan(0);
       expect(r.score).toBeLessThanOrEqual(100);
     }
-    expect(best.score).toBeGreaterThan(backend.score);
-    expect(page.results.map((r) => r.score)).toEqual([...page.results.map((r) => r.score)].sort((a, b) => b - a));
+    expect(best.score).toBeGreaterThan(backend.score!);
+    const scores = page.results.map((r) => r.score ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
     const paged = await matches(seeker.token, '?page_size=1&page=2');
     expect(paged.results.map((r) => r.job.id)).toEqual([ids[1]]);
@@ -106,11 +107,14 @@ describe('GET /api/matching-jobs/', () => {
     const page = await matches(seeker.token);
     expect(page.hint).toBe(thinProfileHint);
     expect(page.results.map((r) => r.job.id)).toEqual([jobs.applied, jobs.analyst, jobs.office, jobs.backend, jobs.dataEngineer]);
-    // Preferences alone still do not rank; they are still scored.
+    expect(page.results.map((r) => r.score)).toEqual([null, null, null, null, null]);
+    // Preferences alone neither rank nor score (a remote job is not a "100% match" for a profile that
+    // names no work); the facts they find are still said.
     await createProfile(t.db, seeker.user.id, { jobPreferences: { is_remote_ok: true } });
     const again = await matches(seeker.token);
     expect(again.hint).toBe(thinProfileHint);
     expect(again.results.find((r) => r.job.id === jobs.dataEngineer)?.reasons).toEqual(['Remote']);
+    expect(again.results.map((r) => r.score)).toEqual([null, null, null, null, null]);
   });
 
   it('is for job seekers only, and refuses bad paging', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
+import { companyMembers, notifications } from '../../db/schema';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -90,6 +90,26 @@ describe('notifications of companies', () => {
     expect(approved.statusCode).toBe(200);
     const ownerPage = json<NotePage>(await t.app.inject({ url: '/api/notifications/', headers: bearer(employer.token) }));
     expect(ownerPage.results[0]).toMatchObject({ type: 'company_approved', is_read: false });
+    // A recruiter who joined meanwhile hears of every later change, as the owner does (their open
+    // screens follow the notice).
+    const companyId = json<{ id: number }>(created).id;
+    const recruiter = await signedInUser(t, { role: 'employer' });
+    await t.db.insert(companyMembers).values({ companyId, userId: recruiter.user.id, role: 'recruiter', invitedBy: employer.user.id });
+    const toggle = () =>
+      t.app.inject({ method: 'POST', url: `/api/companies/${companyId}/toggle_approval/`, headers: bearer(admin.token) });
+    const newestOf = async (token: string) =>
+      json<NotePage>(await t.app.inject({ url: '/api/notifications/', headers: bearer(token) })).results[0];
+    expect((await toggle()).statusCode).toBe(200);
+    for (const token of [employer.token, recruiter.token]) {
+      expect(await newestOf(token)).toMatchObject({
+        type: 'company_approval_withdrawn',
+        message: 'Bell Co is no longer approved: its jobs are hidden from job seekers until it is approved again.',
+      });
+    }
+    expect((await toggle()).statusCode).toBe(200);
+    for (const token of [employer.token, recruiter.token]) {
+      expect(await newestOf(token)).toMatchObject({ type: 'company_approved', message: 'Bell Co is approved: its open jobs are public.' });
+    }
 
     const marked = await t.app.inject({ method: 'POST', url: '/api/notifications/mark_all_as_read/', headers: bearer(admin.token) });
     expect(json(marked)).toMatchObject({ unread_count: 0 });

@@ -12,6 +12,7 @@ import { statusView } from '../../../components/application-status';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useGetAdminDataQuery } from '../api/admin-api';
 import { ApprovalQueue } from '../components/approval-queue';
+import { countOf } from '../../../lib/plural';
 
 /** Figures that others' actions move (sign-ups, applications) are fetched again every minute. */
 const refreshEveryMs = 60_000;
@@ -47,12 +48,7 @@ function Figures({ counts }: { counts: AdminData['counts'] }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
       <Figure label="Job seekers" value={counts.jobseekers} to="/jobseekers" />
-      <Figure
-        label="Employers"
-        value={counts.employers}
-        detail={`${counts.recruiters.toLocaleString()} ${counts.recruiters === 1 ? 'recruiter' : 'recruiters'}`}
-        to="/employers"
-      />
+      <Figure label="Employers" value={counts.employers} detail={countOf(counts.recruiters, 'recruiter')} to="/employers" />
       <Figure
         label="Companies"
         value={counts.companies}

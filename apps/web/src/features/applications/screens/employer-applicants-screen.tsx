@@ -40,6 +40,7 @@ import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
+import { countOf } from '../../../lib/plural';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -191,9 +192,7 @@ export function EmployerApplicantsScreen() {
       </Anchor>
       <PageHeader
         title={job ? `Applicants for ${job.title}` : 'Applicants'}
-        description={
-          data ? `${data.count === 1 ? '1 applicant' : `${data.count} applicants`}${status || search ? ' match' : ''}` : undefined
-        }
+        description={data ? `${countOf(data.count, 'applicant')}${status || search ? ' match' : ''}` : undefined}
         actions={
           job ? (
             <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">

@@ -27,6 +27,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { SeekerInterviews } from '../../../components/seeker-interviews';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
+import { countOf } from '../../../lib/plural';
 
 const pageOf = (raw: string | null) => (raw && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1);
 
@@ -192,7 +193,7 @@ function ApplicationsTab() {
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data.count === 1 ? '1 application' : `${data.count} applications`}
+            {countOf(data.count, 'application')}
             {isFetching ? ' · updating…' : ''}
           </Text>
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

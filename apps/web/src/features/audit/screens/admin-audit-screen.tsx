@@ -12,6 +12,7 @@ import { useListAuditEntriesQuery } from '../api/audit-api';
 import { AuditFilterChips, AuditFilterFields, activeFilterCount } from '../components/audit-filters';
 import { AuditList, AuditSkeleton, AuditTable } from '../components/audit-table';
 import { pageSize, toListArgs, useActorBox, useAuditFilters } from '../hooks/use-audit-filters';
+import { countOf } from '../../../lib/plural';
 
 const noFilters = { action: null, object_type: null, object_id: null, actor: null, actor_email: null, since: null, until: null };
 
@@ -45,9 +46,7 @@ export function AdminAuditScreen() {
       <PageHeader
         title="Audit log"
         description={
-          data
-            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'entry' : 'entries'}${hasFilters ? ' match' : ', newest first'}`
-            : 'Who changed what, and when.'
+          data ? `${countOf(data.count, 'entry', 'entries')}${hasFilters ? ' match' : ', newest first'}` : 'Who changed what, and when.'
         }
       />
       <Card p={0}>
@@ -124,7 +123,7 @@ export function AdminAuditScreen() {
       <Drawer opened={isDrawerOpen} onClose={() => setDrawerOpen(false)} title="Filter the audit log" position="bottom" size="auto">
         <Stack gap="md" pb="md">
           <AuditFilterFields {...filterProps} cols={{ base: 1 }} />
-          <Button onClick={() => setDrawerOpen(false)}>{data ? `Show ${data.count.toLocaleString()} entries` : 'Show entries'}</Button>
+          <Button onClick={() => setDrawerOpen(false)}>{data ? `Show ${countOf(data.count, 'entry', 'entries')}` : 'Show entries'}</Button>
         </Stack>
       </Drawer>
     </Page>

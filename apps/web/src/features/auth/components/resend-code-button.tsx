@@ -1,13 +1,23 @@
+import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { limits } from '@jobportal/shared/vocabulary';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 
 /**
- * "Send a new code", usable once a minute (the server's limit). The countdown starts at once,
- * because the screen is opened right after a code was sent.
+ * "Send a new code", usable once a minute (the server's limit). The countdown starts at once when
+ * the screen was opened right after a code was sent; opened directly, a code can be asked for now.
  */
-export function ResendCodeButton({ onResend, isSending }: { onResend: () => Promise<boolean>; isSending: boolean }) {
-  const { secondsLeft, restart } = useCountdown(limits.otpResendSeconds);
+export function ResendCodeButton({
+  onResend,
+  isSending,
+  wasJustSent,
+}: {
+  onResend: () => Promise<boolean>;
+  isSending: boolean;
+  wasJustSent: boolean;
+}) {
+  const { secondsLeft, restart } = useCountdown(wasJustSent ? limits.otpResendSeconds : 0);
+  const [hasSent, setHasSent] = useState(wasJustSent);
   const isWaiting = secondsLeft > 0;
   return (
     <Button
@@ -16,11 +26,14 @@ export function ResendCodeButton({ onResend, isSending }: { onResend: () => Prom
       loading={isSending}
       disabled={isWaiting}
       onClick={async () => {
-        if (await onResend()) restart(limits.otpResendSeconds);
+        if (await onResend()) {
+          setHasSent(true);
+          restart(limits.otpResendSeconds);
+        }
       }}
       aria-live="polite"
     >
-      {isWaiting ? `Send a new code in ${formatSeconds(secondsLeft)}` : 'Send a new code'}
+      {isWaiting ? `Send a new code in ${formatSeconds(secondsLeft)}` : hasSent ? 'Send a new code' : 'Send me a code'}
     </Button>
   );
 }

@@ -148,7 +148,7 @@ export function ForgotPasswordScreen() {
               >
                 Use another e-mail
               </Button>
-              <ResendCodeButton onResend={sendCode} isSending={requestState.isLoading} />
+              <ResendCodeButton onResend={sendCode} isSending={requestState.isLoading} wasJustSent />
             </Group>
           )}
         </Stack>

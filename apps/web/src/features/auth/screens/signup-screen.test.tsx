@@ -2,13 +2,26 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
+import type * as notifyModule from '../../../lib/notify';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { SignupScreen } from './signup-screen';
 
+vi.mock('../../../lib/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof notifyModule>()),
+  notify: vi.fn(),
+}));
+
 function VerifyProbe() {
   const location = useLocation();
-  return <p>verify screen for {(location.state as { email?: string } | null)?.email}</p>;
+  const state = location.state as { email?: string; isNewAccount?: boolean } | null;
+  return (
+    <p>
+      verify screen for {state?.email}
+      {state?.isNewAccount ? ', a new account' : ''}
+    </p>
+  );
 }
 
 function renderSignup(path = '/signup') {
@@ -92,8 +105,10 @@ describe('SignupScreen', () => {
 
     await fillAndSubmit();
 
-    expect(await screen.findByText('verify screen for ada@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('verify screen for ada@example.com, a new account')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
+    // The code screen says the account is created: no toast that would still show after the code is entered.
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('checks the fields before sending', async () => {

@@ -1,7 +1,6 @@
 import type { SelfServiceRole } from '@jobportal/shared';
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notify } from '../../../lib/notify';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/api/api-error';
 import { authApi, useAuthCall } from '../api/auth-api';
@@ -59,12 +58,8 @@ export function SignupScreen() {
         setSignupFailure(`Signup failed: ${reason}`);
         return;
       }
-      notify({
-        title: 'Account created',
-        message: `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail.`,
-        color: 'teal',
-      });
-      await navigate('/verify-otp', { state: { email, from } satisfies AuthNavigationState });
+      // The code screen says it (a toast stayed on screen after the code was entered).
+      await navigate('/verify-otp', { state: { email, from, isNewAccount: true } satisfies AuthNavigationState });
     } catch (error) {
       window.alert(`Signup failed: ${describeError(error)}`);
       showError(error);

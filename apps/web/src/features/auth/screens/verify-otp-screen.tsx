@@ -10,7 +10,7 @@ import { ResendCodeButton } from '../components/resend-code-button';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
-import { emailFromState, returnPathFromState, type AuthNavigationState } from '../navigation-state';
+import { emailFromState, isNewAccountFromState, returnPathFromState, type AuthNavigationState } from '../navigation-state';
 import { checkEmail, checkOtp, normaliseEmail } from '../validation';
 import { usePageTitle } from '../../../components/use-page-title';
 
@@ -18,6 +18,7 @@ export function VerifyOtpScreen() {
   usePageTitle('Check your e-mail');
   const location = useLocation();
   const knownEmail = emailFromState(location.state);
+  const isNewAccount = isNewAccountFromState(location.state);
   const [verifyOtp, { isLoading }] = useAuthCall(authApi.verifyOtp);
   const [resendOtp, resendState] = useAuthCall(authApi.resendOtp);
   const completeSignIn = useCompleteSignIn();
@@ -66,7 +67,7 @@ export function VerifyOtpScreen() {
       description={
         knownEmail ? (
           <>
-            We sent a {limits.otpLength}-digit code to{' '}
+            {isNewAccount && 'Your account is created. '}We sent a {limits.otpLength}-digit code to{' '}
             <Text span fw={600} c="var(--mantine-color-text)">
               {knownEmail}
             </Text>
@@ -126,7 +127,8 @@ export function VerifyOtpScreen() {
             Verify and sign in
           </Button>
           <Group justify="center">
-            <ResendCodeButton onResend={resend} isSending={resendState.isLoading} />
+            {/* A code was just sent only when another screen sent one here (with its address). */}
+            <ResendCodeButton onResend={resend} isSending={resendState.isLoading} wasJustSent={Boolean(knownEmail)} />
           </Group>
         </Stack>
       </form>

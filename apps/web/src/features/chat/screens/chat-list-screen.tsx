@@ -11,6 +11,7 @@ import { useGetChatRoomsQuery } from '../api/chat-api';
 import { chatBase, otherParty } from '../components/chat-format';
 import { PartyAvatar } from '../components/party-avatar';
 import classes from './chat.module.css';
+import { countOf } from '../../../lib/plural';
 
 function RoomRow({ room, role, me }: { room: ChatRoomOut; role: Role | null; me: number | null }) {
   const party = otherParty(room, role);
@@ -74,7 +75,7 @@ function ChatListScreen() {
           data
             ? data.count === 0
               ? undefined
-              : `${data.count} conversation${data.count === 1 ? '' : 's'}${unread ? `, ${unread} unread message${unread === 1 ? '' : 's'}` : ''}`
+              : `${countOf(data.count, 'conversation')}${unread ? `, ${countOf(unread, 'unread message')}` : ''}`
             : undefined
         }
       />

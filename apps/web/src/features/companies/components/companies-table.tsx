@@ -4,6 +4,7 @@ import { CompanyLogo } from '../../../components/company-logo';
 import { DotsIcon, TrashIcon } from '../../../components/more-icons';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { ApprovalBadge } from './approval-badge';
+import { countOf } from '../../../lib/plural';
 
 export interface CompanyRowActions {
   onToggleApproval: (company: CompanyOut) => void;
@@ -58,7 +59,7 @@ function NameCell({ company, onOpen }: { company: CompanyOut; onOpen: CompanyRow
   );
 }
 
-const jobsText = (count: number) => (count === 1 ? '1 open job' : `${count} open jobs`);
+const jobsText = (count: number) => countOf(count, 'open job');
 
 export function CompaniesTable({ companies, ...actions }: { companies: CompanyOut[] } & CompanyRowActions) {
   return (

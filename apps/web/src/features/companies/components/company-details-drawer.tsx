@@ -6,6 +6,7 @@ import { CompanyLogo } from '../../../components/company-logo';
 import { formatDateTime } from '../../../lib/format';
 import { formatDay } from '../../../lib/job-format';
 import { ApprovalBadge } from './approval-badge';
+import { countOf } from '../../../lib/plural';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ export function CompanyDetailsDrawer({ company, onClose, onToggleApproval, onDel
               <Group gap={6}>
                 <ApprovalBadge isApproved={company.is_approved} />
                 <Text size="sm" c="dimmed">
-                  {company.open_jobs_count === 1 ? '1 open job' : `${company.open_jobs_count} open jobs`}
+                  {countOf(company.open_jobs_count, 'open job')}
                 </Text>
               </Group>
             </Stack>

@@ -14,6 +14,7 @@ import {
   useRemoveMemberMutation,
   useWithdrawInvitationMutation,
 } from '../../teams/api/teams-api';
+import { countOf } from '../../../lib/plural';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -76,8 +77,7 @@ function MemberRow({ member, canRemove, onRemove }: { member: TeamMemberOut; can
             </Badge>
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {member.email} · joined {formatRecent(member.joined_at)} ·{' '}
-            {member.jobs_posted === 1 ? '1 job posted' : `${member.jobs_posted} jobs posted`}
+            {member.email} · joined {formatRecent(member.joined_at)} · {countOf(member.jobs_posted, 'job')} posted
           </Text>
         </div>
       </Group>

@@ -21,6 +21,7 @@ import { CompaniesList, CompaniesSkeleton, CompaniesTable } from '../components/
 import { CompanyDetailsDrawer } from '../components/company-details-drawer';
 import { useListParams } from '../../../lib/list-params';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
+import { countOf } from '../../../lib/plural';
 
 const pageSize = 20;
 
@@ -112,7 +113,7 @@ export function AdminCompaniesScreen() {
         title="Companies"
         description={
           data
-            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'company' : 'companies'}${hasFilters ? ' match' : ', pending ones first'}`
+            ? `${countOf(data.count, 'company', 'companies')}${hasFilters ? ' match' : ', pending ones first'}`
             : 'Every company on Hireloop, pending ones first.'
         }
       />
@@ -207,10 +208,8 @@ export function AdminCompaniesScreen() {
         {toDelete && (
           <Text size="sm">
             {toDelete.name} and all of its jobs go too
-            {toDelete.open_jobs_count > 0
-              ? `, including ${toDelete.open_jobs_count === 1 ? '1 open job' : `${toDelete.open_jobs_count} open jobs`}`
-              : ''}
-            .{toDelete.owner ? ` ${toDelete.owner.full_name}’s account stays; they can submit a company again.` : ''} This cannot be undone.
+            {toDelete.open_jobs_count > 0 ? `, including ${countOf(toDelete.open_jobs_count, 'open job')}` : ''}.
+            {toDelete.owner ? ` ${toDelete.owner.full_name}’s account stays; they can submit a company again.` : ''} This cannot be undone.
           </Text>
         )}
       </ConfirmModal>

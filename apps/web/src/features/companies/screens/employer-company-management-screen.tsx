@@ -22,6 +22,7 @@ import { LogoPicker } from '../components/logo-picker';
 import { TeamSection } from '../components/team-section';
 import { CompanySummary } from '../components/company-summary';
 import { useGetTeamQuery } from '../../teams/api/teams-api';
+import { countOf } from '../../../lib/plural';
 
 function CompanyFormSkeleton() {
   return (
@@ -54,7 +55,7 @@ function NextSteps({ company }: { company: CompanyOut | null }) {
         {company ? (
           <>
             <Text size="sm" c="dimmed">
-              {company.open_jobs_count === 1 ? '1 open job' : `${company.open_jobs_count} open jobs`}
+              {countOf(company.open_jobs_count, 'open job')}
               {company.is_approved ? ', public in search.' : ', not public until the company is approved.'}
             </Text>
             <Button component={Link} to="/EmployerJobManagement" variant="light">

@@ -22,6 +22,7 @@ import { formatRecent } from '../../../lib/format';
 import { firstNameOf, greetingFor } from '../../../lib/greeting';
 import { useListOwnJobsQuery } from '../../jobs/api/jobs-api';
 import { useSession } from '../../../lib/session/use-session';
+import { countOf } from '../../../lib/plural';
 
 function StatCard({ label, value, hint, isLoading }: { label: string; value: number | undefined; hint: string; isLoading: boolean }) {
   return (
@@ -135,7 +136,7 @@ function RecentJobs() {
               </Stack>
               <Stack gap={0} align="flex-end">
                 <Text size="sm" fw={500}>
-                  {job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count} applicants`}
+                  {countOf(job.applicants_count, 'applicant')}
                 </Text>
                 <Text size="xs" c="dimmed">
                   Posted {formatRecent(job.posted_at)}

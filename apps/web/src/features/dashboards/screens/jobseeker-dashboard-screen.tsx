@@ -47,6 +47,9 @@ function Lines() {
   );
 }
 
+export const matchScoreExplanation =
+  'A match weighs the skills and roles on your profile most, then level, place, pay and job type, as far as your profile names them.';
+
 function MatchingJobs() {
   const { data, error, isLoading, refetch } = useGetMatchingJobsQuery();
   return (
@@ -81,14 +84,11 @@ function MatchingJobs() {
                       <Anchor component={Link} to={`/job/${job.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {job.title}
                       </Anchor>
-                      <Badge
-                        variant="light"
-                        color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'}
-                        title="How well it fits your profile"
-                        tt="none"
-                      >
-                        {score}% match
-                      </Badge>
+                      {score !== null && (
+                        <Badge variant="light" color={score >= 70 ? 'teal' : score >= 40 ? 'blue' : 'gray'} tt="none">
+                          {score}% match
+                        </Badge>
+                      )}
                     </Group>
                     <Text size="xs">
                       {job.company.name} · {job.location}
@@ -102,6 +102,11 @@ function MatchingJobs() {
                 </Group>
               ))}
             </Stack>
+          )}
+          {data.results.some((r) => r.score !== null) && (
+            <Text size="xs" c="dimmed">
+              {matchScoreExplanation}
+            </Text>
           )}
         </Stack>
       )}

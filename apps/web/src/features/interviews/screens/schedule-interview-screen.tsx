@@ -35,6 +35,7 @@ import { useGetTeamQuery } from '../../teams/api/teams-api';
 import { useGetInterviewsQuery, useScheduleInterviewMutation } from '../api/interviews-api';
 import { howAndWhere } from '../components/interview-formats';
 import classes from './interviews.module.css';
+import { countOf } from '../../../lib/plural';
 
 /** What the applicants list hands over, so the screen can name the candidate at once. */
 export interface ScheduleState {
@@ -51,7 +52,7 @@ const times = Array.from({ length: (21 - 7) * 4 }, (_, i) => {
 });
 const durations = [15, 30, 45, 60, 90, 120, 180].map((m) => ({
   value: String(m),
-  label: m < 60 ? `${m} minutes` : `${m / 60} hour${m === 60 ? '' : 's'}`.replace('1.5 hours', '1½ hours'),
+  label: m < 60 ? `${m} minutes` : countOf(m / 60, 'hour').replace('1.5 hours', '1½ hours'),
 }));
 
 function overlaps(a: { start: number; end: number }, i: InterviewOut) {

@@ -7,9 +7,10 @@ import type { EmployerJob } from '@jobportal/shared';
 import { applicantsPath, isApplicantsScreenMounted } from '../applicants-screen';
 import { JobStatusBadge, JobVisibilityBadge } from '../../../components/job-badges';
 import classes from './employer-job-list.module.css';
+import { countOf } from '../../../lib/plural';
 
 function Applicants({ job }: { job: EmployerJob }) {
-  const text = job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count} applicants`;
+  const text = countOf(job.applicants_count, 'applicant');
   if (!isApplicantsScreenMounted) {
     return (
       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { commonCurrencies, isEmploymentType, isExperienceLevel, isPostedWithin }
 import { currencySign } from '../../../lib/money';
 import { changeSearch, payCurrency, type SearchState } from '../search-state';
 import classes from './filter-panel.module.css';
+import { countOf } from '../../../lib/plural';
 
 function FilterGroup({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
@@ -21,7 +22,7 @@ function OptionLabel({ label, count }: { label: string; count: number }) {
   return (
     <span className={classes.option}>
       <span>{label}</span>
-      <span className={classes.count} aria-label={`${count} ${count === 1 ? 'job' : 'jobs'}`}>
+      <span className={classes.count} aria-label={countOf(count, 'job')}>
         {count.toLocaleString()}
       </span>
     </span>

@@ -18,6 +18,7 @@ import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../ap
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
 import { useListParams } from '../../../lib/list-params';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
+import { countOf } from '../../../lib/plural';
 
 // The form (with the shared zod schema) loads when it is first opened: the list shows sooner.
 const JobFormDrawer = lazy(async () => ({ default: (await import('../components/job-form-drawer')).JobFormDrawer }));
@@ -127,11 +128,7 @@ export function EmployerJobManagementScreen() {
     <Page>
       <PageHeader
         title="Jobs"
-        description={
-          data
-            ? `${data.count.toLocaleString()} ${data.count === 1 ? 'job' : 'jobs'}${hasFilters ? ' match' : ' posted by your company'}`
-            : 'Your company’s jobs.'
-        }
+        description={data ? `${countOf(data.count, 'job')}${hasFilters ? ' match' : ' posted by your company'}` : 'Your company’s jobs.'}
         actions={
           <Button leftSection={<PlusIcon size={16} />} onClick={() => update({ isNew: true, edit: null })}>
             Post a job
@@ -250,7 +247,7 @@ export function EmployerJobManagementScreen() {
         <Text size="sm">
           It disappears from search and its page goes away
           {toDelete && toDelete.applicants_count > 0
-            ? `, and its ${toDelete.applicants_count === 1 ? 'applicant' : `${toDelete.applicants_count} applicants`} can no longer see it`
+            ? `, and its ${toDelete.applicants_count === 1 ? 'applicant' : countOf(toDelete.applicants_count, 'applicant')} can no longer see it`
             : ''}
           . To stop applications but keep the job, close it instead. This cannot be undone.
         </Text>

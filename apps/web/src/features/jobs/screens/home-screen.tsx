@@ -40,6 +40,7 @@ import {
 import { useJobSearch } from '../use-job-search';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
+import { countOf } from '../../../lib/plural';
 
 const FilterDrawer = lazy(() => import('../components/filter-drawer'));
 
@@ -64,8 +65,7 @@ const valuePoints: { icon: ReactNode; title: string; text: string }[] = [
 const sortOptions = Object.entries(jobSortLabels).map(([value, label]) => ({ value, label }));
 
 function countText(count: number, isEstimate: boolean): string {
-  const jobs = count === 1 ? 'job' : 'jobs';
-  return isEstimate ? `About ${count.toLocaleString()} ${jobs}` : `${count.toLocaleString()} ${jobs}`;
+  return isEstimate ? `About ${countOf(count, 'job')}` : countOf(count, 'job');
 }
 
 /** `#/`: job search for everyone, with a short word about Hireloop for visitors. */

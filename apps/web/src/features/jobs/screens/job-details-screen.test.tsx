@@ -86,20 +86,29 @@ describe('JobDetailsScreen', () => {
     expect(document.title).toBe('Senior Backend Engineer at Copperleaf Commerce · Hireloop');
   });
 
-  it('shows a paragraph with a line that is not a bullet point as text, its line breaks kept, beside a list', async () => {
+  it('shows bullet points as a list wherever they start, also right after a sentence; other lines as text, breaks kept', async () => {
     renderJob(() =>
       jsonResponse(200, {
         ...job,
-        qualifications: 'What we look for:\n- five years of PostgreSQL\n\n* Go or Rust\n• on call one week in six',
+        qualifications:
+          'What we look for:\nSomeone who likes robots.\n- React and TypeScript\n- five years of PostgreSQL\nAnd then some text.\n\n* Go or Rust\n• on call one week in six',
       }),
     );
     const section = (await screen.findByRole('heading', { name: 'Qualifications' })).closest('section')!;
-    expect(within(section).getByText(/What we look for/).textContent).toBe('What we look for:\n- five years of PostgreSQL');
+    expect(within(section).getByText(/What we look for/).textContent).toBe('What we look for:\nSomeone who likes robots.');
+    expect(within(section).getByText('And then some text.')).toBeInTheDocument();
+    const lists = within(section).getAllByRole('list');
     expect(
-      within(section)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Go or Rust', 'on call one week in six']);
+      lists.map((list) =>
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ),
+    ).toEqual([
+      ['React and TypeScript', 'five years of PostgreSQL'],
+      ['Go or Rust', 'on call one week in six'],
+    ]);
+    expect(section.textContent).not.toMatch(/- React/);
   });
 
   it('offers a signed-in job seeker Apply and Save (bookmark state from the saved ids)', async () => {

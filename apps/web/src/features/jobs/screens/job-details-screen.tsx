@@ -32,6 +32,7 @@ import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
 import { JobseekerJobActions } from '../components/jobseeker-job-actions';
 import classes from './job-details-screen.module.css';
+import { countOf } from '../../../lib/plural';
 
 function parseJobId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
@@ -72,33 +73,56 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 /** A line an employer began as a bullet point ("- ", "* " or "• "). */
 const bullet = /^\s*[-*•]\s+/;
 
+type Run = { isList: false; text: string } | { isList: true; items: string[] };
+
+/** A paragraph cut into runs: lines typed as bullet points together form a list wherever they start. */
+function runsOf(paragraph: string): Run[] {
+  const runs: Run[] = [];
+  for (const line of paragraph.split('\n').filter((l) => l.trim())) {
+    const last = runs.at(-1);
+    if (bullet.test(line)) {
+      if (last?.isList) last.items.push(line.replace(bullet, ''));
+      else runs.push({ isList: true, items: [line.replace(bullet, '')] });
+    } else if (last && !last.isList) last.text += `\n${line}`;
+    else runs.push({ isList: false, text: line });
+  }
+  return runs;
+}
+
 /**
- * A long text as the employer typed it: paragraphs apart, line breaks kept, and a paragraph whose
- * every line is a bullet point shown as a list. Text only: React escapes it, so nothing is read as HTML.
+ * A long text as the employer typed it: paragraphs apart, line breaks kept, and lines typed as
+ * bullet points shown as a list, also right after a sentence ("What we look for:\n- Go").
+ * Text only: React escapes it, so nothing is read as HTML.
  */
 function LongText({ title, text }: { title: string; text: string }) {
   if (!text.trim()) return null;
-  const blocks = text.trim().split(/\n\s*\n/);
+  const paragraphs = text
+    .trim()
+    .split(/\n\s*\n/)
+    .map(runsOf);
   return (
     <section className={classes.section}>
       <Title order={2} fz="lg" mb="xs">
         {title}
       </Title>
       <Stack gap="md">
-        {blocks.map((block, i) => {
-          const lines = block.split('\n').filter((line) => line.trim());
-          return lines.every((line) => bullet.test(line)) ? (
-            <List key={i} className={classes.longList} spacing={6}>
-              {lines.map((line, j) => (
-                <List.Item key={j}>{line.replace(bullet, '')}</List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text key={i} className={classes.longText}>
-              {block}
-            </Text>
-          );
-        })}
+        {paragraphs.map((runs, i) => (
+          <Stack key={i} gap={6}>
+            {runs.map((run, j) =>
+              run.isList ? (
+                <List key={j} className={classes.longList} spacing={6}>
+                  {run.items.map((item, k) => (
+                    <List.Item key={k}>{item}</List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text key={j} className={classes.longText}>
+                  {run.text}
+                </Text>
+              ),
+            )}
+          </Stack>
+        ))}
       </Stack>
     </section>
   );
@@ -309,7 +333,7 @@ function JobDetails({ job }: { job: JobOut }) {
               {isOwner && (
                 <Text size="sm" c="dimmed">
                   <Anchor component={Link} to={applicantsPath(job.id)} size="sm">
-                    {job.applicants_count === 1 ? '1 applicant' : `${job.applicants_count ?? 0} applicants`}
+                    {countOf(job.applicants_count ?? 0, 'applicant')}
                   </Anchor>{' '}
                   so far.
                 </Text>

@@ -5,6 +5,7 @@ import type { LiveSocket } from '../../../lib/live/live-socket';
 import { createAppStore } from '../../../lib/store';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { sessionFor } from '../../../test/sessions';
+import { companiesApi } from '../../companies/api/companies-api';
 import { notificationsApi } from '../api/notifications-api';
 import { connectNotificationsLive } from './notifications-live';
 
@@ -52,5 +53,27 @@ describe('connectNotificationsLive', () => {
     // A read of one the bell does not show: the bell is read again for the right count.
     fire('notification:read', { id: 99 });
     await vi.waitFor(() => expect(requests.length).toBeGreaterThan(before));
+  });
+
+  it("reads the employer's company again when its approval changes, so the open screens stop saying 'Awaiting approval'", async () => {
+    let isApproved = false;
+    mockFetch((request) =>
+      request.url.startsWith('/api/companies/')
+        ? jsonResponse(200, { results: [{ id: 4, name: 'Acme', is_approved: isApproved }], count: 1, next: null, previous: null })
+        : jsonResponse(200, { results: [], count: 0, next: null, previous: null, unread_count: 0 }),
+    );
+    const store = createAppStore(sessionFor('employer'));
+    const dispatch = store.dispatch as ApiDispatch;
+    const subscription = dispatch(companiesApi.endpoints.getOwnCompany.initiate());
+    await subscription;
+    const company = () => companiesApi.endpoints.getOwnCompany.select()(store.getState() as never).data;
+    expect(company()?.is_approved).toBe(false);
+    const { socket, fire } = fakeSocket();
+    connectNotificationsLive(socket, dispatch);
+
+    isApproved = true;
+    fire('notification:new', note(7, { type: 'company_approved', message: 'Acme is approved: its open jobs are public.' }));
+    await vi.waitFor(() => expect(company()?.is_approved).toBe(true));
+    subscription.unsubscribe();
   });
 });

@@ -1,6 +1,23 @@
 import type { LiveSocket } from '../../../lib/live/live-socket';
 import type { ApiDispatch } from '../../../lib/api/api-slice';
+import type { tagTypes } from '../../../lib/api/tags';
 import { bellPageSize, notificationsApi } from '../api/notifications-api';
+
+type Tag = (typeof tagTypes)[number];
+
+/**
+ * What a notice changes on the screens of the person it reaches: those caches are read again when
+ * it arrives, so state a person depends on (their company's approval, an application's status)
+ * follows the live events instead of waiting for a reload.
+ */
+export function tagsChangedBy(type: string): Tag[] {
+  if (type === 'company_approved' || type === 'company_approval_withdrawn') return ['Company', 'Job', 'EmployerDashboard'];
+  if (type === 'application_status_changed') return ['Application', 'JobseekerDashboard'];
+  if (type === 'application_received' || type === 'application_withdrawn') return ['Applicants', 'EmployerDashboard'];
+  if (type === 'feedback_received') return ['Feedback'];
+  if (type.startsWith('interview_') && !type.startsWith('interview_reminder_')) return ['Interview', 'Application', 'Applicants'];
+  return [];
+}
 
 /**
  * Keeps the bell live: every notification row reaches its user as `notification:new` (the server
@@ -18,7 +35,7 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
         if (!notification.is_read) list.unread_count += 1;
       }),
     );
-    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'PAGE' }]));
+    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'PAGE' }, ...tagsChangedBy(notification.type)]));
   });
   socket.on('notification:read', ({ id }) => {
     let isShown = id === 'all';

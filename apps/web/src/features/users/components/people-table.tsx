@@ -2,6 +2,7 @@ import { Badge, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, Unstyled
 import type { EmployerPersonOut, JobseekerPersonOut } from '@jobportal/shared';
 import { formatDate, formatRecent } from '../../../lib/format';
 import type { PersonTable } from '../api/users-api';
+import { countOf } from '../../../lib/plural';
 
 export type Person = JobseekerPersonOut | EmployerPersonOut;
 export const isJobseekerPerson = (p: Person): p is JobseekerPersonOut => 'applications_count' in p;
@@ -156,8 +157,8 @@ export function PeopleList({ people, onOpen }: PeopleProps) {
           </Group>
           <Text size="xs" c="dimmed">
             {isJobseekerPerson(person)
-              ? `${person.applications_count.toLocaleString()} applications · profile ${person.profile_completeness}%`
-              : `${companyLine(person)} · ${person.jobs_count.toLocaleString()} jobs`}
+              ? `${countOf(person.applications_count, 'application')} · profile ${person.profile_completeness}%`
+              : `${companyLine(person)} · ${countOf(person.jobs_count, 'job')}`}
           </Text>
           <Text size="xs" c="dimmed">
             Joined {formatDate(person.date_joined)} · Last sign-in {person.last_login ? formatRecent(person.last_login) : 'never'}

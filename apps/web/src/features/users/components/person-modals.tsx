@@ -15,6 +15,7 @@ import {
   type PersonTable,
 } from '../api/users-api';
 import { isJobseekerPerson, type Person } from './people-table';
+import { countOf } from '../../../lib/plural';
 
 const tableWords = { jobseekers: 'job seeker', employers: 'employer' } as const;
 const reasonMax = 500;
@@ -188,7 +189,7 @@ export function deletionConsequences(person: Person): { goes: string[]; stays: s
       goes: [
         'Their account and every sign-in session',
         'Their profile, with its photo and resume',
-        `Their ${person.applications_count.toLocaleString()} ${person.applications_count === 1 ? 'application' : 'applications'} and the files sent with them`,
+        `Their ${countOf(person.applications_count, 'application')} and the files sent with them`,
         'Their saved jobs and notifications',
       ],
       stays,
@@ -199,7 +200,7 @@ export function deletionConsequences(person: Person): { goes: string[]; stays: s
     goes.push(`The company ${person.company.name}, its jobs, their applications and the resumes sent only with them`);
     stays.push('The accounts of the people who applied');
   } else if (person.company) {
-    stays.push(`${person.company.name}, and the ${person.jobs_count.toLocaleString()} jobs they posted (they belong to the company)`);
+    stays.push(`${person.company.name}, and the ${countOf(person.jobs_count, 'job')} they posted (they belong to the company)`);
   }
   return { goes, stays };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "interviews" DROP CONSTRAINT "interviews_time_check";--> statement-breakpoint
+ALTER TABLE "interviews" ADD CONSTRAINT "interviews_time_check" CHECK ((("interviews"."scheduled_time" is null) = ("interviews"."status" = 'offered') or ("interviews"."status" = 'cancelled' and "interviews"."scheduled_time" is null)) and ("interviews"."end_time" is null) = ("interviews"."scheduled_time" is null) and ("interviews"."end_time" > "interviews"."scheduled_time" or "interviews"."end_time" is null));
