@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { dataExportStatuses } from '../vocabulary/privacy';
 import { otpCode } from './auth';
 import { dbId } from './common';
 
@@ -7,8 +8,6 @@ import { dbId } from './common';
  * Privacy self-service (docs/decisions/017-privacy.md): "download my data" and "delete my account".
  * An export is made in the background; its zip can be downloaded by its owner for 24 hours.
  */
-export const dataExportStatuses = ['pending', 'building', 'ready', 'failed', 'expired'] as const;
-export type DataExportStatus = (typeof dataExportStatuses)[number];
 
 export const dataExportOut = z.object({
   id: z.number().int(),
@@ -52,11 +51,3 @@ export type AccountDeleteRequest = z.infer<typeof accountDeleteRequest>;
 
 export const deletionCodeOut = z.object({ detail: z.string(), expires_at: z.string() });
 export type DeletionCodeOut = z.infer<typeof deletionCodeOut>;
-
-/** How long an export's zip can be downloaded, and how long the data of deleted accounts and old applications is kept. */
-export const retention = {
-  exportHours: 24,
-  deletedAccountDays: 180,
-  applicationMonths: 24,
-  endedSessionDays: 90,
-} as const;
