@@ -67,6 +67,10 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { createUnreadReminders, type UnreadReminders } from './modules/chat/chat-reminders';
 import { createRealtime, type Realtime } from './realtime/realtime';
+import { createJobRunner, type Job } from './lib/job-runner';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { createPrivacyService, type PrivacyService } from './modules/privacy/privacy.service';
+import { createRetention, type Retention } from './modules/privacy/retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +80,10 @@ declare module 'fastify' {
     unreadReminders: UnreadReminders;
     /** Job search (the benchmark and the tests read its cache's counts). */
     jobSearch: JobSearch;
+    /** Data exports and account deletion (tests and the benchmark await `buildDue`). */
+    privacy: PrivacyService;
+    /** The retention rules (tests run `runDaily` with the moment they need). */
+    retention: Retention;
   }
 }
 import { createInviteMailer } from './modules/interviews/interview-invites';
@@ -263,11 +271,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerEmail: config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
   };
   const invites = createInviteMailer({ mailer, log: app.log, ctx: inviteContext });
-  const reminders = createReminderRunner({ db, invites, log: app.log });
+  const reminders = createReminderRunner({ db, invites });
   app.decorate('reminders', reminders);
+  // Filled in below, once the modules whose background work it runs exist.
+  const backgroundJobs: Job[] = [{ name: 'interview reminders', run: (now) => reminders.runDue(now) }];
+  const jobRunner = createJobRunner({ jobs: backgroundJobs, log: app.log });
   app.addHook('onClose', async () => {
     await auth.drain();
-    await reminders.stop();
+    await jobRunner.stop();
+    await privacy.buildDue();
     await invites.flush();
     if (!deps.mailer) mailer.close();
     if (!deps.limiter) limiter.close();
@@ -367,7 +379,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feedbacks: createFeedbacksService({ db, events }),
   });
 
-  reminders.start(config.reminderIntervalSeconds);
+  const privacy = createPrivacyService({
+    db,
+    auth,
+    files,
+    events,
+    mailer,
+    log: app.log,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+  });
+  privacyRoutes(app, { privacy });
+  const retention = createRetention({ db, files, log: app.log });
+  app.decorate('privacy', privacy);
+  app.decorate('retention', retention);
+  backgroundJobs.push(
+    { name: 'data exports', run: () => privacy.buildDue() },
+    { name: 'expired exports', run: (now) => retention.expireExports(now) },
+    { name: 'retention', run: (now) => retention.runDaily(now) },
+  );
+  jobRunner.start(config.reminderIntervalSeconds);
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

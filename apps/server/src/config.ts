@@ -63,7 +63,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  /** How often due interview reminders are looked for; 0 turns the reminder runner off (tests run it by hand). */
+  /** How often the background jobs run (interview reminders, data exports, retention); 0 turns them off (tests run them by hand). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: readable lines for a person at a terminal; `json`: one JSON object a line (log collectors). */

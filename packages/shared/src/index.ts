@@ -12,3 +12,4 @@ export * from './schemas/teams';
 export * from './schemas/audit';
 export * from './schemas/chat';
 export * from './schemas/interviews';
+export * from './schemas/privacy';

@@ -19,3 +19,4 @@ export * from './vocabulary/job-state';
 export * from './vocabulary/profiles';
 export * from './vocabulary/applications';
 export * from './vocabulary/interviews';
+export * from './vocabulary/privacy';

@@ -60,6 +60,11 @@ export const users = pgTable(
       .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
     /** The IANA zone of the person's browser (PATCH /api/account/); null until it has told us. */
     timeZone: text('time_zone'),
+    /**
+     * When the person deleted their own account (docs/decisions/017-privacy.md): the row stays as a
+     * "Former member" with no personal data, so the other side keeps its conversations and records.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -130,7 +135,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['signup', 'sign_in', 'password_reset', 'company_invite'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'sign_in', 'password_reset', 'company_invite', 'account_deletion'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries from every address but the one that asked for the code, together. */
     attempts: integer('attempts').notNull().default(0),
@@ -557,9 +562,8 @@ export const applications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: applicationStatuses }).notNull().default('applied'),
     coverLetter: text('cover_letter').notNull().default(''),
-    resumeFileId: integer('resume_file_id')
-      .notNull()
-      .references(() => uploadedFiles.id),
+    /** Null once the job seeker deleted their account: their files go with it (decision 017). */
+    resumeFileId: integer('resume_file_id').references(() => uploadedFiles.id),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -854,6 +858,43 @@ export const auditLog = pgTable(
   ],
 );
 
+export const exportStatuses = ['pending', 'building', 'ready', 'failed', 'expired'] as const;
+
+/**
+ * A person's "download my data" zip (docs/decisions/017-privacy.md): made in the background by the
+ * job runner, stored under `storage_key` until `expires_at` (24 hours after it was ready).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: exportStatuses }).notNull().default('pending'),
+    createdAt: createdAt(),
+    /** When a process took it to build (a build older than a few minutes is taken again: that process died). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    index('data_exports_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('pending', 'building', 'ready')`),
+    check('data_exports_status_check', oneOf('status', exportStatuses)),
+  ],
+);
+
+/** The last day each daily job ran (retention): one process a day claims it with one UPDATE. */
+export const dailyRuns = pgTable('daily_runs', {
+  name: text('name').primaryKey(),
+  lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyMemberRow = typeof companyMembers.$inferSelect;
@@ -863,6 +904,7 @@ export type TaxonomyRow = typeof jobCategories.$inferSelect;
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 export type ProfileRow = typeof jobseekerProfiles.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+export type DataExportRow = typeof dataExports.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type InterviewRow = typeof interviews.$inferSelect;
 export type FeedbackRow = typeof interviewFeedbacks.$inferSelect;

@@ -155,6 +155,16 @@ const freshInterview = async (kind: 'scheduled' | 'offered' = 'scheduled') => {
     ? createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, scheduledTime: slot() })
     : createInterview(t.db, { applicationId: application.id, interviewerId: w.owner.user.id, offeredTimes: [slot(), slot()] });
 };
+/** A ready export of the applicant's (made once, through the API and the background build). */
+let applicantExportId: number | undefined;
+async function applicantExport(): Promise<number> {
+  if (applicantExportId === undefined) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/exports/', headers: bearer(tokens.applicant) });
+    applicantExportId = res.json<{ id: number }>().id;
+    await t.app.privacy.buildDue();
+  }
+  return applicantExportId;
+}
 const interviewSides = (ok: number): Expect => ({
   owner: ok,
   recruiter: ok,
@@ -919,6 +929,57 @@ const rows: Row[] = [
     method: 'PATCH',
     path: '/api/account/',
     request: () => ({ url: '/api/account/', payload: { time_zone: 'Mars/Olympus' } }),
+    expect: { ...everyone(400), anonymous: 401 },
+  },
+
+  // Privacy self-service (decision 017): each caller their own data; an export's zip its owner's only.
+  {
+    action: 'account.export',
+    method: 'POST',
+    path: '/api/account/exports/',
+    request: () => ({ url: '/api/account/exports/' }),
+    expect: byRole(202, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'account.export',
+    method: 'GET',
+    path: '/api/account/exports/',
+    request: () => ({ url: '/api/account/exports/' }),
+    expect: byRole(200, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'account.download_export',
+    method: 'GET',
+    path: '/api/account/exports/{id}/download/',
+    request: async () => ({ url: `/api/account/exports/${await applicantExport()}/download/` }),
+    expect: { ...everyone(404), applicant: 200, anonymous: 401 },
+  },
+  {
+    action: 'account.delete',
+    method: 'POST',
+    path: '/api/account/deletion-code/',
+    request: () => ({ url: '/api/account/deletion-code/' }),
+    expect: byRole(202, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'account.delete',
+    method: 'DELETE',
+    path: '/api/account/',
+    // Each cell deletes a fresh person of the caller's role (the world's people stay).
+    request: async (caller) => {
+      if (caller === 'anonymous') return { url: '/api/account/', payload: { password: 'correct-horse-battery' } };
+      const role = caller === 'admin' ? 'admin' : caller === 'applicant' || caller === 'otherSeeker' ? 'jobseeker' : 'employer';
+      const someone = await signedInUser(t, { role });
+      return { url: '/api/account/', payload: { password: 'correct-horse-battery' }, headers: bearer(someone.token) };
+    },
+    expect: byRole(204, { employer: true, jobseeker: true, admin: true }),
+  },
+  {
+    action: 'account.delete',
+    variant: 'neither password nor code',
+    method: 'DELETE',
+    path: '/api/account/',
+    request: () => ({ url: '/api/account/', payload: {} }),
     expect: { ...everyone(400), anonymous: 401 },
   },
 

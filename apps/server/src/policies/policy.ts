@@ -200,6 +200,15 @@ export const policy = {
   'user.edit': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators edit accounts.')),
   'user.toggle_active': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators activate or deactivate accounts.')),
   'user.delete': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators delete accounts.')),
+
+  // Privacy self-service (docs/decisions/017-privacy.md): each person their own data, every role;
+  // nobody else, administrators included, ever sees an export (they see that one was made, in the log).
+  /** Ask for a copy of one's data, and see one's own exports. */
+  'account.export': (a: Actor) => (a ? allow : hide),
+  /** Download an export's zip: its owner only (another person's is a 404, as a missing one). */
+  'account.download_export': (a: Actor, e: { ownerId: number }) => (isSelf(a, e.ownerId) ? allow : hide),
+  /** Delete one's own account (the last active administrator may not: a 409 of the state). */
+  'account.delete': (a: Actor) => (a ? allow : hide),
 } as const;
 
 export type Action = keyof typeof policy;
@@ -216,6 +225,7 @@ const hiddenAnswer: Record<string, () => AppError> = {
   interview: () => notFound('That interview'),
   feedback: () => notFound('That feedback'),
   user: () => notFound('That account'),
+  account: () => notFound('That export'),
   admin: () => notFound('That page'),
 };
 

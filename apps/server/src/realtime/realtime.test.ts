@@ -12,7 +12,7 @@ import type {
 } from '@jobportal/shared';
 import { notifications, users } from '../db/schema';
 import { createApplication, createCompany, createJob, createRecruiter } from '../db/seed/factories';
-import { bearer, createTestApp, json, signedInUser, type TestApp } from '../test/harness';
+import { bearer, createTestApp, json, listenLocally, signedInUser, type TestApp } from '../test/harness';
 import { storedResume } from '../test/scenes';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -22,9 +22,7 @@ let url: string;
 const open: Client[] = [];
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of open) s.close();

@@ -102,6 +102,13 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   };
 }
 
+/** Makes the test app listen on a free local port (for sockets and real HTTP); answers its base URL. */
+export async function listenLocally(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** JSON body of an injected response, typed by the caller. */
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
 

@@ -62,6 +62,8 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   '/employer/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'EmployerChatListScreen'),
   '/employer/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'EmployerChatRoomScreen'),
   '/chat/:jobseekerId/:employerId': lazyScreen(() => import('../features/chat/screens/chat-pair-screen'), 'ChatPairScreen'),
+  '/privacy': lazyScreen(() => import('../features/account/screens/privacy-page-screen'), 'PrivacyPageScreen'),
+  '/account/privacy': lazyScreen(() => import('../features/account/screens/account-privacy-screen'), 'AccountPrivacyScreen'),
   '/notifications': lazyScreen(() => import('../features/notifications/screens/notifications-screen'), 'NotificationsScreen'),
 };
 

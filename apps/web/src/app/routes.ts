@@ -44,6 +44,8 @@ export const routeTable = [
   { path: '/job/:jobId', access: 'public' }, // job details
   // Not in the spec: a recruiter joins a company's hiring team with the e-mailed code (docs/decisions/008).
   { path: '/join-team', access: 'public' }, // join a hiring team
+  // Not in the spec: what is kept and for how long (docs/decisions/017-privacy.md).
+  { path: '/privacy', access: 'public' }, // privacy page
 
   // Admin
   { path: '/admindashboard', access: admin }, // admin dashboard
@@ -77,6 +79,8 @@ export const routeTable = [
 
   // Everyone signed in: all their notifications (not in the spec; the bell shows the newest only).
   { path: '/notifications', access: { roles: ['admin', 'jobseeker', 'employer'], requiresCompanyDetails: false } }, // notifications
+  // Everyone signed in: download my data, delete my account (docs/decisions/017-privacy.md).
+  { path: '/account/privacy', access: { roles: ['admin', 'jobseeker', 'employer'], requiresCompanyDetails: false } }, // privacy and data
 
   // Job seeker or employer: the intended rule (both may enter), not the earlier always-redirect.
   // The company check applies to the employer only, as on the other employer chat routes.

@@ -37,6 +37,8 @@ export const auditActionLabels = {
   'user.deactivated': 'Account deactivated',
   'user.activated': 'Account activated',
   'user.deleted': 'Account deleted',
+  'user.self_deleted': 'Account deleted by its owner',
+  'user.data_exported': 'Personal data downloaded',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
@@ -52,6 +54,7 @@ export const auditObjectTypeLabels = {
   interview: 'Interview',
   feedback: 'Interview feedback',
   user: 'Account',
+  data_export: 'Data export',
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypeLabels;
 export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjectType[];

@@ -165,7 +165,8 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
         employerId: job.employerId,
       });
       const { jobseekerName: _name, resumeUploadedAt, ...application } = created;
-      const resume = stored ? { ...stored, id: application.resumeFileId, createdAt: resumeUploadedAt } : profileResume!;
+      // A new application always has its resume (only a deleted account's lose theirs).
+      const resume = stored ? { ...stored, id: application.resumeFileId!, createdAt: resumeUploadedAt } : profileResume!;
       return presentApplication({ application, job: job.summary, resume }, [
         { status: 'applied', changedAt: application.appliedAt, changedBy: 'jobseeker' },
       ]);

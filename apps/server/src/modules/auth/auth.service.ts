@@ -105,6 +105,7 @@ export function createAuthService(deps: AuthDeps) {
     sign_in: 'Sign-in code',
     password_reset: 'Password code',
     company_invite: 'Hiring team invitation code',
+    account_deletion: 'Account deletion code',
   };
   const codeMail =
     (purpose: CodePurpose): CodeMail =>
@@ -501,6 +502,38 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Waits for the e-mails in flight (shutdown, tests). */
     drain: () => Promise.all([...deliveries]).then(() => undefined),
+
+    /** Mails a code that confirms deleting the account (for accounts without a password, or by choice). */
+    async sendAccountDeletionCode(email: string): Promise<Date> {
+      return sendCode(email, 'account_deletion', null, (code) => ({
+        subject: `Your code to delete your ${deps.productName} account: ${code}`,
+        text:
+          `Use this code to confirm that you want to delete your ${deps.productName} account:\n\n    ${code}\n\n` +
+          `It works once and expires in ${limits.otpTtlMinutes} minutes. If you did not ask for it, ignore this e-mail: ` +
+          'nothing happens without the code, and you may want to change your password.\n',
+      }));
+    },
+
+    /**
+     * Confirms it is the account's owner before something that cannot be undone (deleting it): their
+     * password, or the code mailed for it. Wrong passwords count as failed sign-ins of the account.
+     */
+    async confirmOwner(user: UserRow, proof: { password?: string; otp?: string }, ip: string): Promise<void> {
+      if (proof.otp !== undefined) {
+        await checkCode(user.email, 'account_deletion', proof.otp, ip);
+        return;
+      }
+      const pairKey = `login:fail:${user.email}:${ip}`;
+      const pair = await limiter.peek(pairKey);
+      if (pair.count >= rules.loginFailuresPerAddress.limit) throw rateLimited(pair.resetsInSeconds);
+      if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
+        await limiter.hit(pairKey, rules.loginFailuresPerAddress);
+        const message = user.passwordHash
+          ? 'That password is not right.'
+          : 'Your account has no password: ask for a code by e-mail instead.';
+        throw new AppError('validation_error', message, { fields: { password: [message] } });
+      }
+    },
 
     /** Resolves a bearer token to the live user behind it; revoked sessions fail at once. */
     async authenticate(accessToken: string) {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { oncePerDatabase, queryPrepared, queryRows, type Db } from '../../db/client';
 import { applications, chatMessages, chatRooms, companyMembers, companies, jobs, users } from '../../db/schema';
 
@@ -446,6 +446,7 @@ export async function findRecipient(
       users,
       eq(users.id, side === 'jobseeker' ? chatRooms.jobseekerId : sql`coalesce(${chatRooms.employerId}, ${companies.ownerId})`),
     )
-    .where(eq(chatRooms.id, roomId));
+    // A "Former member" (deleted account, decision 017) gets no e-mail: its address is not theirs.
+    .where(and(eq(chatRooms.id, roomId), isNull(users.deletedAt)));
   return row;
 }

@@ -37,7 +37,7 @@ export async function findApplicationResumeIds(db: Db, of: { jobId: number } | {
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .where('jobId' in of ? eq(jobs.id, of.jobId) : eq(jobs.companyId, of.companyId));
-  return rows.map((r) => r.id);
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }
 
 /** The storage keys of every file a user uploaded (their photo and resumes, those sent with applications too). */

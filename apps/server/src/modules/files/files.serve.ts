@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { fileKinds } from '@jobportal/shared';
 
 // Every type some kind accepts; a stored row naming anything else is sent as plain bytes.
-const servableTypes = new Set<string>(Object.values(fileKinds).flatMap((kind) => Object.keys(kind.types)));
+// (and a data export's zip, which the server made itself).
+const servableTypes = new Set<string>([...Object.values(fileKinds).flatMap((kind) => Object.keys(kind.types)), 'application/zip']);
 
 // RFC 5987 attr-chars are letters, digits and !#$&+-.^_`|~: encodeURIComponent leaves '()* as they are.
 const encodeRfc5987 = (value: string) =>
@@ -20,7 +22,8 @@ export function attachmentDisposition(name: string): string {
 export interface FileToSend {
   /** The type the row (or the logo's key) holds: decided from the bytes at upload. */
   contentType: string;
-  data: Buffer;
+  /** The bytes, or a stream of them (a data export, sent without holding it whole). */
+  data: Buffer | Readable;
   /** Offered as a download under this (cleaned) name; without it the file shows inline (images). */
   downloadName?: string;
   /** May shared caches keep it (an approved company's logo)? Otherwise `private, no-store`. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileKinds } from '@jobportal/shared';
 import type { Db } from '../../db/client';
@@ -75,6 +76,15 @@ export function createFilesService({ db, storage, log }: FilesDeps) {
 
     /** Removes bytes that no row refers to (an upload whose transaction failed, a replaced logo). */
     removeStored,
+
+    /** A stored file as a stream (a data export's zip, the files it carries), or undefined when missing. */
+    openStored: (key: string): Promise<Readable | undefined> => storage.openRead(key),
+
+    /** Writes a person's data export from a stream under a fresh key; answers the key and its size. */
+    async storeExport(ownerId: number, source: Readable): Promise<{ key: string; size: number }> {
+      const key = `exports/user-${ownerId}-${randomBytes(8).toString('hex')}.zip`;
+      return { key, size: await storage.putStream(key, source) };
+    },
 
     /** The stored bytes of a file row, or undefined when they are missing. */
     read: (file: Pick<UploadedFileRow, 'storageKey'>): Promise<Buffer | undefined> => storage.get(file.storageKey),

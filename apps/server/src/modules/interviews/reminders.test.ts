@@ -31,7 +31,7 @@ async function otherProcessRunner(): Promise<{ runner: ReminderRunner; flush: ()
     log: silent,
     ctx: { productName: 'Hireloop', publicUrl: 'http://localhost', uidDomain: 'localhost', organizerEmail: 'no-reply@hireloop.local' },
   });
-  return { runner: createReminderRunner({ db: (second ?? t.database).db, invites, log: silent }), flush: invites.flush };
+  return { runner: createReminderRunner({ db: (second ?? t.database).db, invites }), flush: invites.flush };
 }
 
 describe('interview reminders', () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { insertNotification } from '../notifications/notifications.repository';
@@ -22,9 +21,10 @@ interface DueReminder {
  * - the e-mails go after that commit: a crash between the commit and the send loses an e-mail
  *   rather than sending it twice.
  * A moved or cancelled interview has had its rows replaced or deleted in the transaction that
- * moved it; the status check below is a second guard.
+ * moved it; the status check below is a second guard. The server's job runner (lib/job-runner.ts)
+ * calls `runDue` on its timer.
  */
-export function createReminderRunner({ db, invites, log }: { db: Db; invites: InviteMailer; log: FastifyBaseLogger }) {
+export function createReminderRunner({ db, invites }: { db: Db; invites: InviteMailer }) {
   async function runOnce(now: Date): Promise<{ claimed: number; sent: number }> {
     const claimed = await db.transaction(async (tx) => {
       const due = await queryRows<DueReminder>(
@@ -72,8 +72,6 @@ export function createReminderRunner({ db, invites, log }: { db: Db; invites: In
     return { claimed: claimed.claimed, sent: claimed.toSend.length };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   return {
     /** Sends what is due at `now`; answers how many reminders went out. Runs until nothing more is due. */
     async runDue(now = new Date()): Promise<number> {
@@ -83,21 +81,6 @@ export function createReminderRunner({ db, invites, log }: { db: Db; invites: In
         total += sent;
         if (claimed === 0) return total;
       }
-    },
-    start(intervalSeconds: number) {
-      if (intervalSeconds <= 0 || timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = this.runDue()
-          .catch((error: unknown) => log.error({ err: error }, 'interview reminders failed'))
-          .finally(() => (running = undefined));
-      }, intervalSeconds * 1000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
     },
   };
 }

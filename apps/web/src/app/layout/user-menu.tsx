@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { LogoutIcon } from '../../components/icons';
-import { UserIcon } from '../../components/more-icons';
+import { DownloadIcon, ShieldIcon, TrashIcon, UserIcon } from '../../components/more-icons';
 import { initialsOf } from '../../components/initials';
 import { roleHome, roleLabels } from '../../lib/session/session';
 import { useSession } from '../../lib/session/use-session';
@@ -42,6 +42,16 @@ export default function UserMenu() {
         <Menu.Item component={Link} to={roleHome(session)} leftSection={<UserIcon size={16} />}>
           Your dashboard
         </Menu.Item>
+        <Menu.Item component={Link} to="/account/privacy" leftSection={<DownloadIcon size={16} />}>
+          Download my data
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/privacy" state={{ section: 'delete' }} leftSection={<TrashIcon size={16} />}>
+          Delete account
+        </Menu.Item>
+        <Menu.Item component={Link} to="/privacy" leftSection={<ShieldIcon size={16} />}>
+          Privacy
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item onClick={() => void signOut()} disabled={isSigningOut} leftSection={<LogoutIcon size={16} />}>
           Sign out
         </Menu.Item>

@@ -20,6 +20,7 @@
  * - ChatRooms: the conversation list; ChatRoom: a room id
  * - Interview: an id, 'LIST' (every interview list of the signed-in side)
  * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
+ * - DataExport: 'LIST' (the caller's data exports)
  */
 export const tagTypes = [
   'Users',
@@ -41,4 +42,5 @@ export const tagTypes = [
   'ChatRoom',
   'Interview',
   'Feedback',
+  'DataExport',
 ] as const;
