@@ -87,4 +87,15 @@ describe('search snippets', () => {
     expect(s.highlights).toEqual([]);
     expect(openingSnippet('Short and whole.')).toEqual({ text: 'Short and whole.', highlights: [] });
   });
+
+  it('reads lines typed as bullet points as a list on one line, wherever the list starts', () => {
+    const opening = 'We build robots for warehouses.\n- React and TypeScript\n- Go services.\nWhat you bring:\n* Kubernetes';
+    const s = matchedSnippet(
+      `We build robots for warehouses.\n- ${mark('React')} and TypeScript\n- Go services.\nWhat you bring:\n* Kubernetes`,
+      opening,
+    );
+    expect(s.text).toBe('We build robots for warehouses. React and TypeScript · Go services. What you bring: Kubernetes');
+    expect(marked(s)).toEqual(['React']);
+    expect(openingSnippet('- Remote first\n- Four-day week').text).toBe('Remote first · Four-day week');
+  });
 });

@@ -19,7 +19,18 @@ export interface Snippet {
 const ellipsis = '…';
 const maxLength = 260;
 const markers = new RegExp(`[${matchStart}${matchEnd}]`, 'g');
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Lines typed as bullet points ('- ', '* ', '•') on one line: after a sentence or a colon an item
+ * just follows it, otherwise " · " sets it off ("robots.\n- React\n- Go" reads "robots. React · Go",
+ * not "robots. - React - Go"); then every run of white space is one space.
+ */
+const bullet = /([.!?…:]?)[ \t]*\r?\n[ \t]*[-*•][ \t]+/g;
+const squash = (s: string) =>
+  s
+    .replace(/^\s*[-*•][ \t]+/, '')
+    .replace(bullet, (_line, end: string) => (end ? `${end} ` : ' · '))
+    .replace(/\s+/g, ' ')
+    .trim();
 /** The end of a sentence: its punctuation (maybe closed by a quote or bracket) and a space. */
 const sentenceEnd = /[.!?…][)"'”’]*\s/g;
 
