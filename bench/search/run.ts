@@ -48,7 +48,7 @@ const { values: args } = parseArgs({
     /** Job writes a second during the mix's second run (0 leaves it out). */
     writes: { type: 'string', default: '20' },
     /** The cache's time to live and grace in seconds, as SEARCH_CACHE_TTL and SEARCH_CACHE_GRACE. */
-    ttl: { type: 'string', default: '300' },
+    ttl: { type: 'string', default: '600' },
     grace: { type: 'string', default: '300' },
     /** Minutes of each mix run (0: twice the time to live). */
     minutes: { type: 'string', default: '0' },

@@ -45,10 +45,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com,accounts.google.com'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /**
-   * How long a job search answer is kept, in seconds (0: no cache); a job closed or deleted, or a
-   * company unapproved, drops every kept answer at once (decision 006, "The result cache").
+   * How long a job search answer is kept, in seconds (0: no cache); a job closed or deleted, or of a
+   * company unapproved, never shows from a kept answer (decision 006, "The result cache").
    */
-  SEARCH_CACHE_TTL: z.coerce.number().int().min(0).max(600).default(300),
+  SEARCH_CACHE_TTL: z.coerce.number().int().min(0).max(600).default(600),
   /** How long past its time to live an answer may still be served while one computation refreshes it, in seconds. */
   SEARCH_CACHE_GRACE: z.coerce.number().int().min(0).max(600).default(300),
   /** Without REDIS_URL: how much memory the kept answers may take, in MB (the least recently used go first). */

@@ -328,16 +328,16 @@ export async function countJobFacets(
 }
 
 /**
- * Whether every one of these jobs is still public (open, not past its deadline, of an approved
- * company; a deleted job is not): checked before a kept answer's page is served again.
+ * Which of these jobs are still public (open, not past its deadline, of an approved company; a
+ * deleted job is not): checked before a kept answer's page is served again.
  */
-export async function areAllPublic(db: Db, ids: readonly number[], today: string): Promise<boolean> {
-  if (!ids.length) return true;
-  const rows = await queryRows<{ n: number }>(
+export async function publicIds(db: Db, ids: readonly number[], today: string): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
     db,
-    sql`select count(*)::int as n from ${jobSearch} where ${jobSearch.id} = any(${intArray([...ids])}) and ${publicSearchRowCondition(today)}`,
+    sql`select ${jobSearch.id} as id from ${jobSearch} where ${jobSearch.id} = any(${intArray([...new Set(ids)])}) and ${publicSearchRowCondition(today)}`,
   );
-  return rows[0]?.n === new Set(ids).size;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The exact count of matching public jobs, every filter applied (its indexes narrow it). */
