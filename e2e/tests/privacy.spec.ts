@@ -73,17 +73,20 @@ test('a job seeker deletes their account: they cannot sign in, and the employerâ
     results: { id: number }[];
   };
   let person: { id: number; email: string; full_name: string } | undefined;
+  let jobId = 0;
   for (const job of mine.results) {
+    jobId = job.id;
     const list = (await (await request.get(`${e2eEnv.baseURL}/api/jobs/${job.id}/applicants/`, { headers: auth })).json()) as {
-      results: { applicant: { id: number; email: string; full_name: string } }[];
+      results: { status: string; applicant: { id: number; email: string; full_name: string } }[];
     };
-    person = list.results.map((r) => r.applicant).find((a) => a.email.endsWith('@example.net'));
+    // One whose application stands (a company may not open a conversation after a withdrawal).
+    person = list.results.find((r) => r.status !== 'withdrawn' && r.applicant.email.endsWith('@example.net'))?.applicant;
     if (person) break;
   }
   if (!person) throw new Error('the demo employer has no applicant');
-  const room = (await (
-    await request.post(`${e2eEnv.baseURL}/api/chatrooms/get_or_create/`, { headers: auth, data: { jobseeker_id: person.id } })
-  ).json()) as { id: number };
+  const opened = await request.post(`${e2eEnv.baseURL}/api/chatrooms/get_or_create/`, { headers: auth, data: { jobseeker_id: person.id, job_id: jobId } });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const room = (await opened.json()) as { id: number };
   await request.post(`${e2eEnv.baseURL}/api/chatrooms/${room.id}/messages/`, { headers: auth, data: { content: 'Thanks for applying!' } });
 
   // The job seeker deletes the account from the account menu.
@@ -103,7 +106,7 @@ test('a job seeker deletes their account: they cannot sign in, and the employerâ
   // Signing in again fails.
   await seeker.goto('/#/login');
   await seeker.getByLabel('E-mail').fill(person.email);
-  await seeker.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await seeker.getByRole('textbox', { name: 'Password' }).fill(demoPassword);
   await seeker.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(seeker.getByText('That e-mail and password do not match an account.')).toBeVisible();
   await seekerContext.close();
