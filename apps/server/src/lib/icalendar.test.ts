@@ -3,7 +3,15 @@ import ICAL from 'ical.js';
 import { calendarText, textValue, uriValue } from './icalendar';
 
 /** One event with an attendee named `name`, a URL and a summary, read back by ical.js (a strict reader). */
-function roundTrip({ name = 'Ada', url = 'https://example.com/', summary = 'Interview' }: { name?: string; url?: string; summary?: string }) {
+function roundTrip({
+  name = 'Ada',
+  url = 'https://example.com/',
+  summary = 'Interview',
+}: {
+  name?: string;
+  url?: string;
+  summary?: string;
+}) {
   const text = calendarText([
     { name: 'BEGIN', value: 'VCALENDAR' },
     { name: 'VERSION', value: '2.0' },
@@ -13,7 +21,14 @@ function roundTrip({ name = 'Ada', url = 'https://example.com/', summary = 'Inte
     { name: 'DTSTAMP', value: '20310602T080000Z' },
     { name: 'SUMMARY', value: textValue(summary) },
     { name: 'URL', params: [['VALUE', 'URI']], value: uriValue(url) },
-    { name: 'ATTENDEE', params: [['ROLE', 'REQ-PARTICIPANT'], ['CN', name]], value: uriValue('mailto:ada@example.com') },
+    {
+      name: 'ATTENDEE',
+      params: [
+        ['ROLE', 'REQ-PARTICIPANT'],
+        ['CN', name],
+      ],
+      value: uriValue('mailto:ada@example.com'),
+    },
     { name: 'END', value: 'VEVENT' },
     { name: 'END', value: 'VCALENDAR' },
   ]);

@@ -31,11 +31,7 @@ export const textValue = (value: string): string =>
  * those that do not. The value is quoted when it holds ':', ';' or ','.
  */
 export function paramValue(value: string): string {
-  const encoded = value
-    .replace(/\^/g, '^^')
-    .replace(/"/g, "^'")
-    .replace(lineBreak, '^n')
-    .replace(controls, ' ');
+  const encoded = value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(lineBreak, '^n').replace(controls, ' ');
   return /[:;,]/.test(encoded) ? `"${encoded}"` : encoded;
 }
 
@@ -53,7 +49,11 @@ export const uriValue = (value: string): string =>
   );
 
 /** A UTC DATE-TIME (`20310602T080000Z`). */
-export const utcValue = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utcValue = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Folds a line into lines of at most 75 octets, each continuation starting with a space, never inside a character. */
 function fold(line: string): string {

@@ -210,7 +210,12 @@ describe('text in its place', () => {
     const resume = await storedResume(t, seeker.user);
     const application = await createApplication(t.db, { jobId: employer.job.id, jobseekerId: seeker.user.id, resumeFileId: resume.id });
     const link = 'https://meet.example.com/a,b;c?x=1&y=2';
-    const res = await schedule(employer.token, { ...base, meeting_link: link, application: application.id, scheduled_time: day(5, '10:00:00') });
+    const res = await schedule(employer.token, {
+      ...base,
+      meeting_link: link,
+      application: application.id,
+      scheduled_time: day(5, '10:00:00'),
+    });
     expect(res.statusCode).toBe(201);
     const id = json<InterviewOut>(res).id;
     const expected = {
@@ -234,9 +239,17 @@ describe('text in its place', () => {
     const long = 'Ünïcödé '.repeat(20).trim();
     await t.db.update(companies).set({ name: long }).where(eq(companies.id, s.employer.company.id));
     const link = 'https://meet.example.com/raum 5/café?"q"';
-    const res = await schedule(s.employer.token, { ...base, meeting_link: link, application: s.application.id, scheduled_time: day(6, '10:00:00') });
+    const res = await schedule(s.employer.token, {
+      ...base,
+      meeting_link: link,
+      application: s.application.id,
+      scheduled_time: day(6, '10:00:00'),
+    });
     expect(res.statusCode).toBe(201);
-    const served = await t.app.inject({ url: `/api/interview-schedules/${json<InterviewOut>(res).id}/invite.ics`, headers: bearer(s.seeker.token) });
+    const served = await t.app.inject({
+      url: `/api/interview-schedules/${json<InterviewOut>(res).id}/invite.ics`,
+      headers: bearer(s.seeker.token),
+    });
     const { event } = parseInvite(served.body);
     expect(event.url).toBe('https://meet.example.com/raum%205/caf%C3%A9?%22q%22');
     expect(event.summary).toBe(`Interview: ${s.employer.job.title} at ${long}`);
