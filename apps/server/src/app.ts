@@ -129,6 +129,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router cannot read (a stray %, bytes that are not UTF-8) or a parameter longer than
+    // maxParamLength: bad input, answered in the API's error shape like any other.
+    frameworkErrors: (_error, request, reply) => {
+      const body = JSON.stringify({
+        detail: `This address is not valid: ${request.method} ${request.url.split('?')[0]}`,
+        code: 'bad_request',
+      });
+      reply.raw
+        .writeHead(400, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'x-request-id': request.id,
+        })
+        .end(body);
+    },
     bodyLimit: 1024 * 1024,
     // Forwarded headers name the client only when they come from a proxy the operator listed.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

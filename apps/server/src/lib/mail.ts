@@ -14,6 +14,17 @@ export interface MailMessage {
   code?: { label: string; value: string };
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const breaks = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * A value from a row (a name, a title, a place) as it goes into a line of a plain-text e-mail: line
+ * breaks and other control characters become one space. Names are one line since they are checked
+ * on input, but rows written before that are not, and a name must never start a line of its own
+ * in a message that speaks for us.
+ */
+export const inline = (value: string): string => value.replace(breaks, ' ').trim();
+
 /** Sends e-mail. Real SMTP when configured; otherwise each message is written to the log. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -27,6 +38,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
       await transport.sendMail({
         from,
         ...message,
+        // A subject is one line whatever went into it.
+        subject: inline(message.subject),
         ...(calendar && {
           icalEvent: { method: calendar.method, content: calendar.content },
           attachments: [{ filename: 'invite.ics', content: calendar.content, contentType: `application/ics; method=${calendar.method}` }],
@@ -45,7 +58,7 @@ export function createLogMailer(logger: FastifyBaseLogger, notice?: (line: strin
   return {
     send(message) {
       const { calendar, code, ...rest } = message;
-      const line = `mail to ${message.to}: ${message.subject} (no SMTP_URL set, so it is logged)`;
+      const line = `mail to ${message.to}: ${inline(message.subject)} (no SMTP_URL set, so it is logged)`;
       if (notice) {
         logger.info(line);
         if (code) notice(`✉  ${code.label} for ${message.to}: ${code.value}`);

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, rateLimited } from '../../lib/app-error';
 import { hmac, randomDigits, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
-import type { MailMessage, Mailer } from '../../lib/mail';
+import { inline, type MailMessage, type Mailer } from '../../lib/mail';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { enforceLimits, type LimitRule, type RateLimiter } from '../../lib/rate-limiter';
 import type { EventBus } from '../../lib/events';
@@ -287,7 +287,7 @@ export function createAuthService(deps: AuthDeps) {
               to: user.email,
               subject: `Someone tried to sign up to ${deps.productName} with your e-mail`,
               text:
-                `Hello ${user.fullName},\n\nSomeone tried to create a new ${deps.productName} account with this e-mail address. ` +
+                `Hello ${inline(user.fullName)},\n\nSomeone tried to create a new ${deps.productName} account with this e-mail address. ` +
                 'Your account is unchanged. If it was you, sign in instead, or choose a new password with "Forgot password?". ' +
                 'If it was not you, you can ignore this e-mail.\n',
             },

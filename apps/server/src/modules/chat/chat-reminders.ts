@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mail';
+import { inline, type Mailer } from '../../lib/mail';
 import * as repo from './chat.repository';
 import { roomLink } from './chat.service';
 
@@ -41,7 +41,7 @@ export function createUnreadReminders(deps: UnreadRemindersDeps) {
             to: to.email,
             subject: `You have ${due.count === 1 ? 'an unread message' : `${due.count} unread messages`} on ${deps.productName}`,
             text: [
-              `Hello ${to.fullName},`,
+              `Hello ${inline(to.fullName)},`,
               '',
               `${due.count === 1 ? 'A message' : `${due.count} messages`} in one of your conversations on ${deps.productName} ${due.count === 1 ? 'is' : 'are'} waiting for you.`,
               link ? `Read and answer: ${link}` : `Sign in to ${deps.productName} and open Messages to read and answer.`,

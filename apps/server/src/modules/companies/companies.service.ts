@@ -5,7 +5,7 @@ import type { CompanyRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
-import type { Mailer } from '../../lib/mail';
+import { inline, type Mailer } from '../../lib/mail';
 import { authorize, can, type CompanyFacts } from '../../policies/policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
@@ -115,8 +115,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
     const link = deps.publicUrl ? `\n\nPost your first job: ${deps.publicUrl.replace(/\/$/, '')}/#/EmployerJobManagement\n` : '\n';
     await deps.mailer.send({
       to: owner.email,
-      subject: `${company.name} is approved on ${deps.productName}`,
-      text: `Hello ${owner.fullName},\n\nGood news: ${company.name} is now approved on ${deps.productName}. Its open jobs are public and job seekers can find them.${link}`,
+      subject: `${inline(company.name)} is approved on ${deps.productName}`,
+      text: `Hello ${inline(owner.fullName)},\n\nGood news: ${inline(company.name)} is now approved on ${deps.productName}. Its open jobs are public and job seekers can find them.${link}`,
     });
   }
 

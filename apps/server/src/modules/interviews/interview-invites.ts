@@ -1,7 +1,7 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { interviewModeLabels } from '@jobportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../lib/mail';
+import { calendarText, textValue, uriValue, utcValue, type ContentLine } from '../../lib/icalendar';
+import { inline, type Mailer } from '../../lib/mail';
 import type { InterviewRecord } from './interviews.repository';
 
 export interface InviteContext {
@@ -16,40 +16,62 @@ export interface InviteContext {
 export function interviewCalendar(r: InterviewRecord, ctx: InviteContext): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const i = r.interview;
   const cancelled = i.status === 'cancelled';
-  const method = cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = ical({ prodId: { company: ctx.productName, product: 'interviews', language: 'EN' }, method });
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  // Names and titles are one line (older rows may not be): a summary or a CN never breaks.
+  const job = inline(r.jobTitle);
+  const company = inline(r.companyName);
+  const interviewer = inline(r.interviewer.fullName);
+  const seeker = inline(r.jobseeker.fullName);
   const where = i.mode === 'in_person' ? (i.location ?? '') : (i.meetingLink ?? (i.mode === 'phone' ? 'Phone' : ''));
-  calendar.createEvent({
-    id: `interview-${i.id}@${ctx.uidDomain}`,
-    sequence: i.sequence,
-    start: i.scheduledTime!,
-    end: i.endTime!,
-    stamp: new Date(),
-    summary: `Interview: ${r.jobTitle} at ${r.companyName}`,
-    description: [
-      `${interviewModeLabels[i.mode]} interview for ${r.jobTitle} at ${r.companyName}.`,
-      `Interviewer: ${r.interviewer.fullName}. Candidate: ${r.jobseeker.fullName}.`,
-      i.meetingLink ? `Join: ${i.meetingLink}` : '',
-      i.notes ? `Notes: ${i.notes}` : '',
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    location: where || null,
-    url: i.meetingLink,
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: `${r.interviewer.fullName} (${r.companyName})`, email: ctx.organizerEmail },
-    attendees: [
-      {
-        name: r.jobseeker.fullName,
-        email: r.jobseeker.email,
-        rsvp: true,
-        role: ICalAttendeeRole.REQ,
-        status: i.seekerConfirmedAt ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
-      },
-      { name: r.interviewer.fullName, email: r.interviewer.email, role: ICalAttendeeRole.CHAIR, status: ICalAttendeeStatus.ACCEPTED },
-    ],
-  });
-  return { method, content: calendar.toString() };
+  const description = [
+    `${interviewModeLabels[i.mode]} interview for ${job} at ${company}.`,
+    `Interviewer: ${interviewer}. Candidate: ${seeker}.`,
+    i.meetingLink ? `Join: ${i.meetingLink}` : '',
+    i.notes ? `Notes: ${i.notes}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const mailto = (email: string) => uriValue(`mailto:${email}`);
+  const lines: ContentLine[] = [
+    { name: 'BEGIN', value: 'VCALENDAR' },
+    { name: 'VERSION', value: '2.0' },
+    { name: 'PRODID', value: textValue(`-//${ctx.productName}//interviews//EN`) },
+    { name: 'METHOD', value: method },
+    { name: 'BEGIN', value: 'VEVENT' },
+    { name: 'UID', value: textValue(`interview-${i.id}@${ctx.uidDomain}`) },
+    { name: 'SEQUENCE', value: String(i.sequence) },
+    { name: 'DTSTAMP', value: utcValue(new Date()) },
+    { name: 'DTSTART', value: utcValue(i.scheduledTime!) },
+    { name: 'DTEND', value: utcValue(i.endTime!) },
+    { name: 'SUMMARY', value: textValue(`Interview: ${job} at ${company}`) },
+    { name: 'DESCRIPTION', value: textValue(description) },
+    ...(where ? [{ name: 'LOCATION', value: textValue(where) }] : []),
+    ...(i.meetingLink ? [{ name: 'URL', params: [['VALUE', 'URI']] as const, value: uriValue(i.meetingLink) }] : []),
+    { name: 'STATUS', value: cancelled ? 'CANCELLED' : 'CONFIRMED' },
+    { name: 'ORGANIZER', params: [['CN', `${interviewer} (${company})`]], value: mailto(ctx.organizerEmail) },
+    {
+      name: 'ATTENDEE',
+      params: [
+        ['ROLE', 'REQ-PARTICIPANT'],
+        ['PARTSTAT', i.seekerConfirmedAt ? 'ACCEPTED' : 'NEEDS-ACTION'],
+        ['RSVP', 'TRUE'],
+        ['CN', seeker],
+      ],
+      value: mailto(r.jobseeker.email),
+    },
+    {
+      name: 'ATTENDEE',
+      params: [
+        ['ROLE', 'CHAIR'],
+        ['PARTSTAT', 'ACCEPTED'],
+        ['CN', interviewer],
+      ],
+      value: mailto(r.interviewer.email),
+    },
+    { name: 'END', value: 'VEVENT' },
+    { name: 'END', value: 'VCALENDAR' },
+  ];
+  return { method, content: calendarText(lines) };
 }
 
 export type InviteKind = 'scheduled' | 'offered' | 'rescheduled' | 'cancelled' | 'changed' | 'reminder_24h' | 'reminder_1h';
@@ -69,34 +91,38 @@ export function createInviteMailer({ mailer, log, ctx }: { mailer: Mailer; log: 
   function message(kind: InviteKind, r: InterviewRecord, side: 'jobseeker' | 'interviewer') {
     const i = r.interview;
     const link = `${ctx.publicUrl}/#/jobseekerapplications`;
-    const what = `your interview for ${r.jobTitle} at ${r.companyName}`;
+    // Every value from a row on one line: a name never starts a line of its own in the body.
+    const job = inline(r.jobTitle);
+    const company = inline(r.companyName);
+    const what = `your interview for ${job} at ${company}`;
     const at = i.scheduledTime ? when(i.scheduledTime, r[side].timeZone ?? i.timeZone) : '';
     const subjects: Record<InviteKind, string> = {
-      scheduled: `Interview scheduled: ${r.jobTitle} at ${r.companyName}`,
-      offered: `Pick a time for your interview: ${r.jobTitle} at ${r.companyName}`,
-      rescheduled: `Interview moved: ${r.jobTitle} at ${r.companyName}`,
-      cancelled: `Interview cancelled: ${r.jobTitle} at ${r.companyName}`,
-      changed: `Interview details changed: ${r.jobTitle} at ${r.companyName}`,
-      reminder_24h: `Tomorrow: interview for ${r.jobTitle} at ${r.companyName}`,
-      reminder_1h: `In one hour: interview for ${r.jobTitle} at ${r.companyName}`,
+      scheduled: `Interview scheduled: ${job} at ${company}`,
+      offered: `Pick a time for your interview: ${job} at ${company}`,
+      rescheduled: `Interview moved: ${job} at ${company}`,
+      cancelled: `Interview cancelled: ${job} at ${company}`,
+      changed: `Interview details changed: ${job} at ${company}`,
+      reminder_24h: `Tomorrow: interview for ${job} at ${company}`,
+      reminder_1h: `In one hour: interview for ${job} at ${company}`,
     };
     const lines: Record<InviteKind, string> = {
       scheduled: `Hello,\n\n${what} is on ${at}.`,
-      offered: `Hello,\n\n${r.companyName} offers ${i.offeredTimes.length} times for ${what}. Pick the one that suits you: ${link}`,
+      offered: `Hello,\n\n${company} offers ${i.offeredTimes.length} times for ${what}. Pick the one that suits you: ${link}`,
       rescheduled: `Hello,\n\n${what} has moved to ${at}.`,
       cancelled: `Hello,\n\n${what} on ${at} has been cancelled.`,
       changed: `Hello,\n\nThe details of ${what} on ${at} have changed.`,
       reminder_24h: `Hello,\n\nA reminder: ${what} is tomorrow, ${at}.`,
       reminder_1h: `Hello,\n\nA reminder: ${what} starts in one hour, ${at}.`,
     };
-    const how = i.mode === 'in_person' ? `Address: ${i.location ?? ''}` : i.meetingLink ? `Join: ${i.meetingLink}` : 'By phone.';
-    const text = `${lines[kind]}\n${kind === 'offered' ? '' : `${how}\nInterviewer: ${r.interviewer.fullName}\n`}\n${ctx.productName}`;
+    const how =
+      i.mode === 'in_person' ? `Address: ${inline(i.location ?? '')}` : i.meetingLink ? `Join: ${inline(i.meetingLink)}` : 'By phone.';
+    const text = `${lines[kind]}\n${kind === 'offered' ? '' : `${how}\nInterviewer: ${inline(r.interviewer.fullName)}\n`}\n${ctx.productName}`;
     const calendar = i.scheduledTime && !kind.startsWith('reminder') ? interviewCalendar(r, ctx) : undefined;
     if (side === 'jobseeker') return { to: r.jobseeker.email, subject: subjects[kind], text, ...(calendar && { calendar }) };
     return {
       to: r.interviewer.email,
       subject: subjects[kind].replace('your interview', 'the interview'),
-      text: text.replace(/your interview/g, `the interview with ${r.jobseeker.fullName}`),
+      text: text.replace(/your interview/g, () => `the interview with ${inline(r.jobseeker.fullName)}`),
       ...(calendar && { calendar }),
     };
   }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import ical from 'node-ical';
+import ICAL from 'ical.js';
 import type { ApplicationStatus, FeedbackOut, InterviewOut, JobseekerProfileOut } from '@jobportal/shared';
 import { queryRows } from '../../db/client';
-import { applications, auditLog, interviews } from '../../db/schema';
+import { applications, auditLog, companies, interviews, users } from '../../db/schema';
 import { createApplication, createInterview, createRecruiter } from '../../db/seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
@@ -44,18 +44,23 @@ const statusOf = async (id: number): Promise<ApplicationStatus> =>
   (await t.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.s;
 const interviewCount = async () => (await t.db.select({ n: count() }).from(interviews))[0]!.n;
 
-/** The invite.ics attachment of a received message, decoded. */
-function inviteOf(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((p) => /filename="?invite\.ics/.test(p));
-  if (!part) throw new Error(`no invite in:\n${raw.slice(0, 2000)}`);
+/** The part of a received message whose headers match, its transfer encoding undone. */
+function partOf(raw: string, headersMatch: RegExp, what: string): string {
+  const part = raw.split(/\r?\n--/).find((p) => headersMatch.test(p.split(/\r?\n\r?\n/)[0]!));
+  if (!part) throw new Error(`no ${what} in:\n${raw.slice(0, 2000)}`);
   const [headers, ...body] = part.split(/\r?\n\r?\n/);
   const content = body.join('\n\n');
   if (/content-transfer-encoding:\s*base64/i.test(headers!)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers!)) {
-    return content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return content;
 }
+/** The invite.ics attachment of a received message, decoded. */
+const inviteOf = (raw: string) => partOf(raw, /filename="?invite\.ics/, 'invite');
+/** The plain-text body of a received message, decoded. */
+const textOf = (raw: string) => partOf(raw, /content-type:\s*text\/plain/i, 'text part');
 /** The message to `to` whose subject matches (mails are sent after the answer, so their order is not fixed). */
 async function mailAbout(to: string, subject: RegExp) {
   for (let n = 1; ; n++) {
@@ -63,11 +68,36 @@ async function mailAbout(to: string, subject: RegExp) {
     if (subject.test(mail.subject)) return mail;
   }
 }
+/**
+ * An invite read back by a strict reader of its own (Mozilla's ical.js, what Thunderbird reads
+ * with): it refuses a line it cannot parse, reads parameter values by RFC 5545 and RFC 6868 and URIs
+ * as URIs.
+ */
 function parseInvite(text: string) {
-  const parsed = ical.sync.parseICS(text);
-  const event = Object.values(parsed).find((c) => c?.type === 'VEVENT') as ical.VEvent;
-  const method = /^METHOD:(.*)$/m.exec(text)?.[1]?.trim();
-  return { event, method, text };
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error(`no VEVENT in:\n${text}`);
+  const time = (name: string) => {
+    const value = vevent.getFirstPropertyValue(name);
+    if (!(value instanceof ICAL.Time)) throw new Error(`${name} is not a time`);
+    return value.toJSDate();
+  };
+  const address = (p: InstanceType<typeof ICAL.Property>) => ({
+    cn: p.getParameter('cn'),
+    role: p.getParameter('role'),
+    address: p.getFirstValue(),
+  });
+  const event = {
+    uid: vevent.getFirstPropertyValue('uid'),
+    sequence: vevent.getFirstPropertyValue('sequence'),
+    start: time('dtstart'),
+    end: time('dtend'),
+    url: vevent.getFirstPropertyValue('url'),
+    summary: vevent.getFirstPropertyValue('summary'),
+    organizer: address(vevent.getFirstProperty('organizer')!),
+    attendees: vevent.getAllProperties('attendee').map(address),
+  };
+  return { event, method: calendar.getFirstPropertyValue('method'), text };
 }
 
 describe('scheduling one time', () => {
@@ -106,8 +136,8 @@ describe('scheduling one time', () => {
     expect(method).toBe('REQUEST');
     expect(event.uid).toMatch(new RegExp(`^interview-${interview.id}@`));
     expect(Number(event.sequence)).toBe(0);
-    expect(new Date(event.start as Date).toISOString()).toBe('2031-06-02T08:00:00.000Z');
-    expect(new Date(event.end as Date).toISOString()).toBe('2031-06-02T09:00:00.000Z');
+    expect(event.start.toISOString()).toBe('2031-06-02T08:00:00.000Z');
+    expect(event.end.toISOString()).toBe('2031-06-02T09:00:00.000Z');
     expect(inviteOf(mail.raw)).toMatch(/DTSTART:20310602T080000Z/);
     expect(inviteOf(mail.raw)).toMatch(/ORGANIZER/);
     const unfolded = inviteOf(mail.raw).replace(/\r?\n /g, '');
@@ -139,7 +169,7 @@ describe('scheduling one time', () => {
     const second = parseInvite(inviteOf((await mailAbout(s.seeker.user.email, /moved/)).raw));
     expect(second.method).toBe('REQUEST');
     expect(Number(second.event.sequence)).toBe(1);
-    expect(new Date(second.event.start as Date).toISOString()).toBe('2031-06-03T14:00:00.000Z');
+    expect(second.event.start.toISOString()).toBe('2031-06-03T14:00:00.000Z');
 
     const cancelled = await update(s.employer.token, created.id, { status: 'cancelled' });
     expect(json<InterviewOut>(cancelled)).toMatchObject({ status: 'cancelled', sequence: 2 });
@@ -169,6 +199,80 @@ describe('scheduling one time', () => {
     expect(past.statusCode).toBe(400);
     expect(json(past).fields).toHaveProperty('scheduled_time');
     expect((await update(s.employer.token, before.id, { scheduled_time: '2020-01-01T10:00:00Z' })).statusCode).toBe(400);
+  });
+});
+
+describe('text in its place', () => {
+  it('writes a name with quotes and separators as one CN and a link with , and ; as the URL (RFC 5545, RFC 6868)', async () => {
+    const employer = await employerWithJob(t);
+    const name = `Dana "DJ" O'Neil; ROLE=CHAIR`;
+    const seeker = await signedInUser(t, { role: 'jobseeker', fullName: name });
+    const resume = await storedResume(t, seeker.user);
+    const application = await createApplication(t.db, { jobId: employer.job.id, jobseekerId: seeker.user.id, resumeFileId: resume.id });
+    const link = 'https://meet.example.com/a,b;c?x=1&y=2';
+    const res = await schedule(employer.token, {
+      ...base,
+      meeting_link: link,
+      application: application.id,
+      scheduled_time: day(5, '10:00:00'),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = json<InterviewOut>(res).id;
+    const expected = {
+      url: link,
+      attendees: [
+        { cn: name, role: 'REQ-PARTICIPANT', address: `mailto:${seeker.user.email}` },
+        { cn: employer.user.fullName, role: 'CHAIR', address: `mailto:${employer.user.email}` },
+      ],
+    };
+    const served = await t.app.inject({ url: `/api/interview-schedules/${id}/invite.ics`, headers: bearer(seeker.token) });
+    expect(parseInvite(served.body).event).toMatchObject(expected);
+    const unfolded = served.body.replace(/\r\n /g, '');
+    expect(unfolded).toContain(`;CN="Dana ^'DJ^' O'Neil; ROLE=CHAIR":mailto:`);
+    expect(unfolded).toContain(`\r\nURL;VALUE=URI:${link}\r\n`);
+    const mailed = parseInvite(inviteOf((await t.smtp.waitForMail(seeker.user.email)).raw));
+    expect(mailed.event).toMatchObject(expected);
+  });
+
+  it('percent-encodes in the URL what a URI cannot hold, and folds long lines without splitting a character', async () => {
+    const s = await scene();
+    const long = 'Ünïcödé '.repeat(20).trim();
+    await t.db.update(companies).set({ name: long }).where(eq(companies.id, s.employer.company.id));
+    const link = 'https://meet.example.com/raum 5/café?"q"';
+    const res = await schedule(s.employer.token, {
+      ...base,
+      meeting_link: link,
+      application: s.application.id,
+      scheduled_time: day(6, '10:00:00'),
+    });
+    expect(res.statusCode).toBe(201);
+    const served = await t.app.inject({
+      url: `/api/interview-schedules/${json<InterviewOut>(res).id}/invite.ics`,
+      headers: bearer(s.seeker.token),
+    });
+    const { event } = parseInvite(served.body);
+    expect(event.url).toBe('https://meet.example.com/raum%205/caf%C3%A9?%22q%22');
+    expect(event.summary).toBe(`Interview: ${s.employer.job.title} at ${long}`);
+    for (const line of served.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it('keeps names from rows written before names were one line on their own line in the e-mails and the invite', async () => {
+    const s = await scene();
+    await t.db.update(users).set({ fullName: 'Ada\r\nBcc: someone@example.com\nCandidate' }).where(eq(users.id, s.seeker.user.id));
+    await t.db.update(companies).set({ name: 'Acme\r\n\r\nClick https://evil.example' }).where(eq(companies.id, s.employer.company.id));
+    const res = await schedule(s.employer.token, { ...base, application: s.application.id, scheduled_time: day(7, '10:00:00') });
+    expect(res.statusCode).toBe(201);
+    for (const to of [s.seeker.user.email, s.employer.user.email]) {
+      const mail = await t.smtp.waitForMail(to);
+      const lines = textOf(mail.raw).split(/\r?\n/);
+      expect(lines.filter((l) => /^(Bcc:|Candidate|Click)/.test(l))).toEqual([]);
+      expect(lines.join('\n')).toContain('at Acme Click https://evil.example');
+      const { event } = parseInvite(inviteOf(mail.raw));
+      expect(event.attendees[0]!.cn).toBe('Ada Bcc: someone@example.com Candidate');
+    }
+    expect(textOf((await t.smtp.waitForMail(s.employer.user.email)).raw)).toContain(
+      'the interview with Ada Bcc: someone@example.com Candidate',
+    );
   });
 });
 

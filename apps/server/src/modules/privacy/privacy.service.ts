@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, notAuthenticated, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import type { EventBus } from '../../lib/events';
-import type { Mailer } from '../../lib/mail';
+import { inline, type Mailer } from '../../lib/mail';
 import { authorize } from '../../policies/policy';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuthService } from '../auth/auth.service';
@@ -87,7 +87,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
             to: user.email,
             subject: `Your ${deps.productName} data is ready to download`,
             text:
-              `Hello ${user.fullName},\n\nThe copy of your data you asked for is ready. ` +
+              `Hello ${inline(user.fullName)},\n\nThe copy of your data you asked for is ready. ` +
               `Download it ${link ? `here: ${link}` : `from "Privacy and data" in your ${deps.productName} account menu`} ` +
               `within ${retention.exportHours} hours; after that it is deleted, and you can ask for a new one.\n\n` +
               'Only you can download it, signed in to your account.\n',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
+import { inline } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
 import { authorize, can } from '../../policies/policy';
 import { recordAudit } from '../audit/audit.repository';
@@ -60,14 +61,14 @@ export function createTeamsService(deps: TeamsDeps) {
       }
       const link = joinLink();
       const expiresAt = await auth.sendInvitationCode(email, (code) => ({
-        subject: `Join ${company.name} on ${deps.productName}: your code ${code}`,
+        subject: `Join ${inline(company.name)} on ${deps.productName}: your code ${code}`,
         text:
-          `Hello,\n\n${company.owner.fullName} invites you to join the hiring team of ${company.name} on ${deps.productName}. ` +
+          `Hello,\n\n${inline(company.owner.fullName)} invites you to join the hiring team of ${inline(company.name)} on ${deps.productName}. ` +
           `As a recruiter you will work on the company's jobs and applicants.\n\n` +
           `Your code:\n\n    ${code}\n\n` +
           `Enter it with this e-mail address on the "Join a hiring team" page${link ? `: ${link}` : ''}. ` +
           `If you have no account yet, you choose your name and password there.\n\n` +
-          `The code works once and expires in ${limits.otpTtlMinutes} minutes; ask ${company.owner.fullName} to send it again if it runs out. ` +
+          `The code works once and expires in ${limits.otpTtlMinutes} minutes; ask ${inline(company.owner.fullName)} to send it again if it runs out. ` +
           `If you did not expect this e-mail, you can ignore it.\n`,
       }));
       const { id, created } = await db.transaction(async (tx) => {

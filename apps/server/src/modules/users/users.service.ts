@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { EventBus } from '../../lib/events';
+import { inline } from '../../lib/mail';
 import { authorize } from '../../policies/policy';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
@@ -108,7 +109,7 @@ export function createUsersService(deps: UsersDeps) {
       .sendAccountSetupCode(user.email, (code) => ({
         subject: `Your ${deps.productName} account: set your password`,
         text:
-          `Hello ${user.fullName},\n\nAn administrator made you a ${deps.productName} account (${user.email}).\n\n` +
+          `Hello ${inline(user.fullName)},\n\nAn administrator made you a ${deps.productName} account (${user.email}).\n\n` +
           `Your code:\n\n    ${code}\n\n` +
           `Choose your password with it on the "Forgot password" page${link ? `: ${link}` : ''}. ` +
           `The code works once and expires in ${limits.otpTtlMinutes} minutes; that page sends a new one when it runs out.\n`,
