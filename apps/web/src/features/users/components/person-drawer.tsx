@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatRecent } from '../../../lib/format';
 import { describeError } from '../../../lib/api/api-error';
 import { useListAuditEntriesQuery } from '../../audit/api/audit-api';
 import { useGetJobseekerProfileQuery } from '../../profiles/api/profiles-api';
-import { ActiveBadge, companyLine, isJobseekerPerson, type Person } from './people-table';
+import { ActiveBadge, companyLine, isJobseekerPerson, kindLabel, type Person } from './people-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -143,7 +143,7 @@ export function PersonDrawer({ person, isMissing, opened, onClose, onEdit, onTog
             <Group gap="xs">
               <ActiveBadge person={person} />
               <Badge variant="light" color={isJobseekerPerson(person) ? 'teal' : 'blue'}>
-                {isJobseekerPerson(person) ? 'Job seeker' : person.company && !person.is_company_owner ? 'Recruiter' : 'Employer'}
+                {kindLabel(person)}
               </Badge>
             </Group>
             <Fact label="E-mail">{person.email}</Fact>
@@ -170,7 +170,7 @@ export function PersonDrawer({ person, isMissing, opened, onClose, onEdit, onTog
             </Section>
           ) : (
             <Section title="Company">
-              <Fact label="Works for">{companyLine(person)}</Fact>
+              <Fact label={person.company ? 'Works for' : 'Company'}>{companyLine(person)}</Fact>
               <Fact label="Jobs posted">{person.jobs_count.toLocaleString()}</Fact>
               {person.company && (
                 <Anchor component={Link} to={`/companies?search=${encodeURIComponent(person.company.name)}`} size="sm">
