@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { auditActionLabels, type AuditEntry } from '@jobportal/shared';
+import { auditActionText } from '@jobportal/shared';
 import { formatDate, formatDateTime, formatRecent } from '../../../lib/format';
 import { describeError } from '../../../lib/api/api-error';
 import { useListAuditEntriesQuery } from '../../audit/api/audit-api';
@@ -56,14 +56,6 @@ function ProfileSection({ id }: { id: number }) {
   );
 }
 
-const entryLine = (entry: AuditEntry) => {
-  const label = Object.hasOwn(auditActionLabels, entry.action)
-    ? auditActionLabels[entry.action as keyof typeof auditActionLabels]
-    : entry.action;
-  const reason = entry.action === 'user.deactivated' && typeof entry.after?.reason === 'string' ? ` (“${entry.after.reason}”)` : '';
-  return `${label}${reason}`;
-};
-
 function AuditTrail({ person }: { person: Person }) {
   const { data, isLoading, isError, error } = useListAuditEntriesQuery({
     page: 1,
@@ -87,7 +79,7 @@ function AuditTrail({ person }: { person: Person }) {
         <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
           {data.results.map((entry) => (
             <li key={entry.id}>
-              <Text size="sm">{entryLine(entry)}</Text>
+              <Text size="sm">{auditActionText(entry)}</Text>
               <Text size="xs" c="dimmed" title={formatDateTime(entry.at)}>
                 {formatRecent(entry.at)}
                 {entry.actor ? ` by ${entry.actor.full_name}` : ''}
