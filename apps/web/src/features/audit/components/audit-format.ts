@@ -134,10 +134,10 @@ export function valueText(key: string, value: unknown, entry: Pick<AuditEntry, '
       return nameIn(entry.names?.people, value) ?? `Person #${String(value)}`;
     case 'company_id':
       return nameIn(entry.names?.companies, value) ?? `Company #${String(value)}`;
+    // The field already says what it is: "Application #41" would say it twice.
     case 'application':
-      return `Application #${String(value)}`;
     case 'interview':
-      return `Interview #${String(value)}`;
+      return `#${String(value)}`;
     case 'duration_minutes':
       if (typeof value === 'number') return `${value} min`;
       break;

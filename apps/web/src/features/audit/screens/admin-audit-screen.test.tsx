@@ -156,7 +156,8 @@ describe('AdminAuditScreen', () => {
     expect(within(offer).getByText('Interview times offered')).toBeInTheDocument();
     expect(within(offer).getByText(`${inZone('2026-12-14T09:00:00.000Z')} · ${inZone('2026-12-15T14:30:00.000Z')}`)).toBeInTheDocument();
     expect(within(offer).getByText('Jordan Blake')).toBeInTheDocument();
-    expect(within(offer).getByText('Application #41')).toBeInTheDocument();
+    expect(within(offer).getByText('Application')).toBeInTheDocument();
+    expect(within(offer).getByText('#41')).toBeInTheDocument();
     expect(offer).not.toHaveTextContent('2026-12-14T09:00');
     expect(offer).not.toHaveTextContent('["');
 
