@@ -8,7 +8,7 @@ interface Applicant {
   applicant: { full_name: string };
 }
 
-test('the owner invites a recruiter, who joins from the mailed code and moves an applicant; removed, their open tab loses access; the admin sees it all in the audit log', async ({
+test('the owner invites a recruiter, who joins from the mailed code and moves an applicant; removed, their open tab is told why and leaves the company screens; the admin sees it all in the audit log', async ({
   page,
   browser,
   request,
@@ -74,9 +74,14 @@ test('the owner invites a recruiter, who joins from the mailed code and moves an
   await page.getByRole('dialog').getByRole('button', { name: 'Remove from the team' }).click();
   await expect(team.getByText(name)).toHaveCount(0);
 
-  // The recruiter's open tab loses access on its next request: signed out, at the sign-in screen.
+  // The recruiter's open tab is told at once, and leaves the company's screens for the company
+  // screen, still signed in: what happened and what they can do next.
+  await expect(recruiter).toHaveURL(/#\/EmployerCompanyManagement/);
+  await expect(recruiter.getByText(/^You are no longer on the hiring team of /)).toBeVisible();
+  await expect(recruiter.getByRole('link', { name: 'Join a hiring team' })).toBeVisible();
+  // A company screen opened again leads there too.
   await recruiter.goto('/#/EmployerJobManagement');
-  await expect(recruiter).toHaveURL(/#\/login/);
+  await expect(recruiter).toHaveURL(/#\/EmployerCompanyManagement/);
   await recruiterContext.close();
 
   // The admin sees the recruiter's move and the team changes in the audit log.

@@ -342,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   adminRoutes(app, { admin: createAdminService({ db, companies, events }) });
   teamsRoutes(app, {
-    teams: createTeamsService({ db, auth, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
+    teams: createTeamsService({ db, auth, mailer, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
   const { ttlSeconds, graceSeconds, megabytes } = config.searchCache;
   const searchCache =

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -65,6 +66,12 @@ export const users = pgTable(
      * "Former member" with no personal data, so the other side keeps its conversations and records.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The company whose owner last removed this person from its hiring team, and when: they are told
+     * so, and the admin's tables show them as its former recruiter while they work for no company.
+     */
+    removedFromCompanyId: integer('removed_from_company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    removedFromCompanyAt: timestamp('removed_from_company_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -36,8 +36,13 @@ export interface DomainEvents {
   /** Notification rows were written (by any module): the live dispatcher pushes the unpushed ones. */
   'notifications.created': Record<string, never>;
   'notifications.read': { userId: number; id: number | 'all' };
-  /** Sessions ended (sign-out, password reset, removal from a company, deactivation): their sockets are cut. */
+  /** Sessions ended (sign-out, password reset, deactivation): their sockets are cut. */
   'sessions.ended': { userId: number; sessionId?: string };
+  /**
+   * The owner removed a recruiter from the team. Their sessions go on without the company, so their
+   * sockets are cut and connect again without it; the notice written with it is pushed first.
+   */
+  'team.member_removed': { userId: number; companyId: number };
   'interview.changed': InterviewEvent;
   'feedback.created': FeedbackEvent;
   /**

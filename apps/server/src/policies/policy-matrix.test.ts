@@ -764,6 +764,14 @@ const rows: Row[] = [
     expect: { ...byRole(403, { employer: true }), owner: 204 },
   },
   {
+    // Only about the caller's own account: which team removed them.
+    action: 'own',
+    method: 'GET',
+    path: '/api/companies/former/',
+    request: () => ({ url: '/api/companies/former/' }),
+    expect: byRole(200, { employer: true }),
+  },
+  {
     action: 'public',
     method: 'POST',
     path: '/api/companies/join/',

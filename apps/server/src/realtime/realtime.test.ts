@@ -104,12 +104,13 @@ describe('socket handshake', () => {
     expect((await refused(socket(me.token))).code).toBe('account_disabled');
   });
 
-  it('cuts a connected socket when its user is deactivated or removed from the company', async () => {
+  it('cuts a connected socket when its user is deactivated, or removed from the company (told first, then connected without it)', async () => {
     const p = await pair();
     const seekerSocket = socket(p.seeker.token);
     const recruiterSocket = socket(p.recruiter.token);
     await Promise.all([connected(seekerSocket), connected(recruiterSocket)]);
 
+    const notice = next(recruiterSocket, 'notification:new');
     const recruiterGone = disconnected(recruiterSocket);
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -117,7 +118,19 @@ describe('socket handshake', () => {
       headers: bearer(p.owner.token),
     });
     expect(removed.statusCode).toBe(204);
+    // Told first (the open tab learns why), then cut; their session goes on without the company.
+    expect(await notice).toMatchObject({ type: 'team_member_removed', link: '/EmployerCompanyManagement' });
     expect(await recruiterGone).toBe('io server disconnect');
+    const recruiterAgain = socket(p.recruiter.token);
+    await connected(recruiterAgain);
+    let heard = false;
+    recruiterAgain.on('message:new', () => (heard = true));
+    const seekerHears = next(seekerSocket, 'message:new');
+    expect((await send(p.seeker.token, p.room.id, 'Still there?')).statusCode).toBe(201);
+    await seekerHears;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toBe(false);
+    recruiterAgain.close();
 
     // The recheck reads every socket's session at once: the deactivated one is cut, a live one stays.
     const ownerSocket = socket(p.owner.token);

@@ -188,7 +188,15 @@ export function createRealtime(deps: RealtimeDeps) {
   ];
 
   const dispatcher = createNotificationDispatcher({ db: deps.db, io, log, sweepSeconds: deps.sweepSeconds ?? 5 });
-  offs.push(events.on('notifications.created', () => dispatcher.kick()));
+  offs.push(
+    events.on('notifications.created', () => dispatcher.kick()),
+    // The notice of the removal reaches the open tab before its connection is cut (it then connects
+    // again without the company, and its next token refresh says it has none).
+    events.on('team.member_removed', async ({ userId }) => {
+      await dispatcher.flush().catch((error: unknown) => log.warn({ err: error }, 'notifications not pushed before a removal'));
+      io.in(userChannel(userId)).disconnectSockets(true);
+    }),
+  );
 
   /** Checks every socket of this process against its session: ended, deactivated or moved company → cut. */
   async function recheck(): Promise<number> {

@@ -63,6 +63,15 @@ export const auditObjectTypes = Object.keys(auditObjectTypeLabels) as AuditObjec
 export const auditValues = z.record(z.string(), z.unknown());
 export type AuditValues = z.infer<typeof auditValues>;
 
+/**
+ * Where an entry names someone or a company by id: the object of `user` and `team_member` entries,
+ * and these keys of its values. The reader gets their names beside the entry (as they are now).
+ */
+export const auditPersonKeys = ['interviewer', 'owner_id'] as const;
+export const auditCompanyKeys = ['company_id'] as const;
+
+const namedThing = z.object({ id: z.number().int(), name: z.string() });
+
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -75,8 +84,34 @@ export const auditEntry = z.object({
   after: auditValues.nullable(),
   /** The `x-request-id` of the request that made the change, to find it in the server log. */
   request_id: z.string().nullable(),
+  /**
+   * The names of the people and companies the entry names by id (its object, an interviewer, an
+   * owner), as they are now, where the reader may see them; a deleted one is absent.
+   */
+  names: z.object({ people: z.array(namedThing), companies: z.array(namedThing) }),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+
+type ActionFacts = Pick<AuditEntry, 'action' | 'before' | 'after'>;
+
+/**
+ * The words for what an entry did, fitted to its values where the action alone says too little:
+ * "Feedback shown on the profile" rather than "Interview feedback shown or hidden".
+ */
+export function auditActionText({ action, before, after }: ActionFacts): string {
+  if (action === 'feedback.shown_changed' && typeof after?.is_approved === 'boolean') {
+    return after.is_approved ? 'Feedback shown on the profile' : 'Feedback hidden from the profile';
+  }
+  if (action === 'company.approval_changed' && typeof after?.is_approved === 'boolean') {
+    if (after.is_approved) return 'Company approved';
+    return after.reason === 'changed_after_approval'
+      ? 'Company back in review (name, website or logo changed)'
+      : 'Company approval withdrawn';
+  }
+  if (action === 'user.deactivated' && typeof after?.reason === 'string' && after.reason) return `Account deactivated (“${after.reason}”)`;
+  if (action === 'interview.cancelled' && before?.status === 'offered') return 'Offer of interview times closed';
+  return Object.hasOwn(auditActionLabels, action) ? auditActionLabels[action as AuditAction] : action;
+}
 export const auditList = paginated(auditEntry);
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;

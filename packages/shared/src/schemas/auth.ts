@@ -71,7 +71,12 @@ export type VerifyOtpRequest = z.infer<typeof verifyOtpRequest>;
 
 export const refreshRequest = z.object({ refresh: z.string().min(1).max(2000) });
 export type RefreshRequest = z.infer<typeof refreshRequest>;
-export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+export const refreshResponse = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  /** As at sign-in, read again: an employer removed from a hiring team meanwhile no longer has a company. */
+  companyDetailsSubmitted: z.boolean().optional(),
+});
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export const googleLoginRequest = z.object({

@@ -58,5 +58,14 @@ export const teamOut = z.object({
 });
 export type TeamOut = z.infer<typeof teamOut>;
 
+/**
+ * GET /api/companies/former/: for an employer who works for no company, the one whose owner last
+ * removed them from its hiring team (null when none), so their screens can say what happened.
+ */
+export const formerTeamOut = z.object({
+  company: z.object({ id: z.number().int(), name: z.string(), removed_at: z.string() }).nullable(),
+});
+export type FormerTeamOut = z.infer<typeof formerTeamOut>;
+
 export const teamMemberParams = z.object({ id: idValue, userId: idValue });
 export const teamInvitationParams = z.object({ id: idValue, invitationId: idValue });

@@ -59,6 +59,8 @@ export const jobseekerPersonList = paginated(jobseekerPersonOut);
 export const employerPersonOut = personBase.extend({
   company: z.object({ id: z.number().int(), name: z.string(), is_approved: z.boolean() }).nullable(),
   is_company_owner: z.boolean(),
+  /** With no company: the one whose owner last removed them from its hiring team, if any. */
+  former_company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   jobs_count: z.number().int(),
 });
 export type EmployerPersonOut = z.infer<typeof employerPersonOut>;

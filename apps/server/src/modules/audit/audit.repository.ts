@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditObjectType, AuditQuery, AuditValues } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { auditLog, type AuditLogRow } from '../../db/schema';
+import { auditLog, companies, users, type AuditLogRow } from '../../db/schema';
 import type { Viewer } from '../../lib/access';
 import { offsetOf } from '../../lib/pagination';
 
@@ -50,4 +50,19 @@ export async function findAuditEntries(db: Db, q: AuditQuery): Promise<{ rows: A
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** The names of these accounts as they are now (a deleted account is absent). */
+export async function findPeopleNames(db: Db, ids: number[]): Promise<Array<{ id: number; name: string }>> {
+  if (!ids.length) return [];
+  return db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
+}
+
+/** The names of these companies as they are now, with what the access policy reads of them. */
+export async function findCompanyNames(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: companies.id, name: companies.name, isApproved: companies.isApproved })
+    .from(companies)
+    .where(inArray(companies.id, ids));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditList, auditQuery } from '@jobportal/shared';
+import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
 import type { AuditService } from './audit.service';
 
@@ -21,7 +22,7 @@ export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditServi
       response: { 200: auditList },
     },
     handler: async (request) => {
-      const { rows, total } = await audit.list(request.query);
+      const { rows, total } = await audit.list(viewerOf(request), request.query);
       return toPage(request, request.query, rows, total);
     },
   });

@@ -275,6 +275,7 @@ describe('GET /api/admin/audit/', () => {
       before: { name: 'A' },
       after: { name: 'B' },
       request_id: 'req-fixture',
+      names: { people: [], companies: [] },
     });
     expect(page.results[0]).toMatchObject({ actor: null, after: null, request_id: null });
     // Without the trailing slash too; the newest of everything comes first.
@@ -352,5 +353,39 @@ describe('GET /api/admin/audit/', () => {
     expect(names).toEqual(
       expect.arrayContaining(['actor', 'actor_email', 'action', 'object_type', 'object_id', 'since', 'until', 'page', 'page_size']),
     );
+  });
+});
+
+describe('the names beside an entry', () => {
+  it('names the people and companies an entry holds by id, as they are now; a deleted account stays an id', async () => {
+    const interviewer = await createUser(t.db, { role: 'employer', fullName: 'Ivan Interviewer' });
+    const owner = await createUser(t.db, { role: 'employer', fullName: 'Olga Owner' });
+    // Not approved: hidden from the public, but an administrator sees it, so its name is given.
+    const company = await createCompany(t.db, owner.id, { isApproved: false, name: 'Named Co' });
+    const member = await createUser(t.db, { role: 'employer', fullName: 'Rita Removed' });
+    const gone = await createUser(t.db, { role: 'employer', fullName: 'Gone Interviewer' });
+    await recordAudit(t.db, {
+      by: { userId: owner.id, requestId: 'req-names' },
+      action: 'interview.rescheduled',
+      objectType: 'interview',
+      objectId: 880001,
+      before: { scheduled_time: '2026-12-14T09:00:00.000Z', interviewer: gone.id },
+      after: { scheduled_time: '2026-12-15T09:00:00.000Z', interviewer: interviewer.id },
+    });
+    await recordAudit(t.db, {
+      by: { userId: owner.id, requestId: 'req-names' },
+      action: 'team.member_removed',
+      objectType: 'team_member',
+      objectId: member.id,
+      before: { company_id: company.id, email: member.email, role: 'recruiter' },
+    });
+    await t.db.delete(users).where(eq(users.id, gone.id));
+    const page = json<Page<AuditEntry>>(await t.app.inject({ url: '/api/admin/audit/?actor=' + owner.id, headers: bearer(admin.token) }));
+    const [removal, move] = page.results;
+    expect(move?.names).toEqual({ people: [{ id: interviewer.id, name: 'Ivan Interviewer' }], companies: [] });
+    expect(removal?.names).toEqual({
+      people: [{ id: member.id, name: 'Rita Removed' }],
+      companies: [{ id: company.id, name: 'Named Co' }],
+    });
   });
 });

@@ -383,6 +383,8 @@ export function createAuthService(deps: AuthDeps) {
       const answer = async () => ({
         access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }),
         refresh: next,
+        // Read again, as at sign-in: a recruiter removed from their team meanwhile has no company now.
+        companyDetailsSubmitted: user.role === 'employer' ? await repo.hasCompany(db, user.id) : false,
       });
       const isLive = () => user.isActive && !session.revokedAt && session.expiresAt.getTime() > Date.now();
       // The successor is stored before the claim, so a concurrent refresh that loses the claim finds it.

@@ -71,6 +71,28 @@ export async function deleteRecruiter(db: Db, companyId: number, userId: number)
   return rows.length === 1;
 }
 
+/** Keeps on the person's account which company removed them, and when (until they join another). */
+export async function markRemovedFromCompany(db: Db, userId: number, companyId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ removedFromCompanyId: companyId, removedFromCompanyAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * The company that last removed the person from its hiring team, while they work for none; undefined
+ * when they were never removed, joined or made a company since, or the company is gone.
+ */
+export async function findFormerCompany(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, removedAt: users.removedFromCompanyAt })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.removedFromCompanyId))
+    .where(and(eq(users.id, userId), sql`not exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${users.id})`))
+    .limit(1);
+  return row && { id: row.id, name: row.name, removedAt: row.removedAt ?? new Date(0) };
+}
+
 export interface InvitationRecord {
   id: number;
   companyId: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  formerTeamOut,
   idParam,
   loginResponse,
   teamInvitationOut,
@@ -52,12 +53,23 @@ export function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsServi
     },
   });
 
+  r.get('/api/companies/former/', {
+    onRequest: employerOnly,
+    schema: {
+      tags,
+      security,
+      summary: 'For an employer without a company: the company whose owner last removed them from its hiring team (or null)',
+      response: { 200: formerTeamOut },
+    },
+    handler: (request) => teams.former(viewerOf(request)),
+  });
+
   r.delete('/api/companies/:id/members/:userId/', {
     onRequest: employerOnly,
     schema: {
       tags,
       security,
-      summary: 'Remove a recruiter from the team (the owner; never the owner): their sessions end at once',
+      summary: 'Remove a recruiter from the team (the owner; never the owner): they lose the company at once and are told so',
       params: teamMemberParams,
     },
     handler: async (request, reply) => {

@@ -1,8 +1,16 @@
 import type { EventBus } from '../../lib/events';
 import type { FastifyBaseLogger } from 'fastify';
-import { limits, type LoginResponse, type TeamInvitationOut, type TeamJoinRequest, type TeamOut } from '@jobportal/shared';
+import {
+  limits,
+  type FormerTeamOut,
+  type LoginResponse,
+  type TeamInvitationOut,
+  type TeamJoinRequest,
+  type TeamOut,
+} from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mail';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import { inline } from '../../lib/mail';
@@ -13,16 +21,18 @@ import * as authRepo from '../auth/auth.repository';
 import type { AuthService, ClientInfo } from '../auth/auth.service';
 import { companyFacts } from '../companies/companies.service';
 import { findCompanyById } from '../companies/companies.repository';
+import { insertNotifications } from '../notifications/notifications.repository';
 import { presentInvitation, presentTeam } from './teams.presenter';
 import * as repo from './teams.repository';
 
 export interface TeamsDeps {
   db: Db;
   auth: AuthService;
+  mailer: Mailer;
   productName: string;
   publicUrl: string | undefined;
   log: FastifyBaseLogger;
-  /** Told when a member's sessions end (realtime/ cuts their sockets). */
+  /** Told when a member leaves a team (realtime/ cuts their sockets) and when notices were written. */
   events?: EventBus;
 }
 
@@ -107,8 +117,9 @@ export function createTeamsService(deps: TeamsDeps) {
     },
 
     /**
-     * Removes a recruiter (the owner; never the owner). Their sessions end at once, so an open tab
-     * loses the company on its very next request; what they did stays, attributed to them.
+     * Removes a recruiter (the owner; never the owner). They keep their account and stay signed in,
+     * without the company from their very next request; they are told by a notice and an e-mail what
+     * happened and what they can do (decision 018). What they did stays, attributed to them.
      */
     async removeMember(viewer: Viewer, companyId: number, userId: number): Promise<void> {
       const company = await findCompanyById(db, companyId, utcToday());
@@ -116,9 +127,14 @@ export function createTeamsService(deps: TeamsDeps) {
       authorize(viewer, 'team.manage', company && companyFacts(company));
       if (!member) throw new AppError('not_found', 'That person is not on the team.');
       authorize(viewer, 'team.remove_member', { companyId, isCompanyApproved: company!.isApproved, role: member.role });
+      const owner = company!.owner.fullName;
+      const message =
+        `${owner} removed you from the hiring team of ${company!.name}. Your account stays: ` +
+        `ask ${owner} to invite you again, or submit your own company.`;
       await db.transaction(async (tx) => {
         if (!(await repo.deleteRecruiter(tx, companyId, userId))) throw new AppError('not_found', 'That person is not on the team.');
-        await authRepo.revokeUserSessions(tx, userId, 'removed_from_company');
+        await repo.markRemovedFromCompany(tx, userId, companyId);
+        await insertNotifications(tx, [{ userId, type: 'team_member_removed', message, link: '/EmployerCompanyManagement' }]);
         await recordAudit(tx, {
           by: viewer,
           action: 'team.member_removed',
@@ -127,8 +143,30 @@ export function createTeamsService(deps: TeamsDeps) {
           before: { company_id: companyId, email: member.email, role: member.role },
         });
       });
-      // Their live sockets go too: the company's conversations stop reaching them at once.
-      await deps.events?.emit('sessions.ended', { userId });
+      await deps.events?.emit('notifications.created', {});
+      // Their live connections start again without the company (its conversations stop reaching them).
+      await deps.events?.emit('team.member_removed', { userId, companyId });
+      const link = deps.publicUrl
+        ? `\n\nOpen ${deps.productName}: ${deps.publicUrl.replace(/\/$/, '')}/#/EmployerCompanyManagement\n`
+        : '\n';
+      deps.mailer
+        .send({
+          to: member.email,
+          subject: `You are no longer on the hiring team of ${company!.name}`,
+          text:
+            `Hello ${member.fullName},\n\n${owner} removed you from the hiring team of ${company!.name} on ${deps.productName}. ` +
+            `You no longer see its jobs, applicants and conversations; what you did for it stays, with your name.\n\n` +
+            `Your account stays. To work for ${company!.name} again, ask ${owner} to invite you again. ` +
+            `To hire for a company of your own, sign in and submit its details.${link}`,
+        })
+        .catch((error: unknown) => deps.log.error({ err: error, userId }, 'removal e-mail not sent'));
+    },
+
+    /** For an employer without a company: the company that last removed them from its team, if any. */
+    async former(viewer: Viewer): Promise<FormerTeamOut> {
+      if (viewer.role !== 'employer' || viewer.companyId !== null) return { company: null };
+      const company = await repo.findFormerCompany(db, viewer.userId);
+      return { company: company ? { id: company.id, name: company.name, removed_at: company.removedAt.toISOString() } : null };
     },
 
     /**

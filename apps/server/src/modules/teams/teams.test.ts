@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse, TeamInvitationOut, TeamOut } from '@jobportal/shared';
+import type { EmployerPersonOut, FormerTeamOut, LoginResponse, TeamInvitationOut, TeamOut } from '@jobportal/shared';
 import { applications, authSessions, companyMembers, oneTimeCodes, users } from '../../db/schema';
 import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../db/seed/factories';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
@@ -246,13 +246,13 @@ describe('the team list', () => {
 });
 
 describe('removing a recruiter and withdrawing an invitation', () => {
-  it('ends the recruiter access on the very next request; what they did stays, attributed to them', async () => {
+  it('ends the recruiter access on the very next request and tells them why; they keep their account; what they did stays, attributed to them', async () => {
     const owner = await ownerWithCompany();
     const job = await createJob(t.db, owner.company.id);
     const applicant = await createUser(t.db, { role: 'jobseeker' });
     const resume = await storedResume(t, applicant);
     const application = await createApplication(t.db, { jobId: job.id, jobseekerId: applicant.id, resumeFileId: resume.id });
-    const { session } = await invitedRecruiter(owner, 'Moved By Recruiter');
+    const { email, session } = await invitedRecruiter(owner, 'Moved By Recruiter');
     const recruiterId = session.user.id;
     const moved = await t.app.inject({
       method: 'PATCH',
@@ -265,16 +265,38 @@ describe('removing a recruiter and withdrawing an invitation', () => {
       id: recruiterId,
       full_name: 'Moved By Recruiter',
     });
+    const former = () => t.app.inject({ url: '/api/companies/former/', headers: bearer(session.accessToken) });
+    expect(json<FormerTeamOut>(await former())).toEqual({ company: null });
 
     const url = `/api/companies/${owner.company.id}/members/${recruiterId}/`;
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(204);
-    // The next request of the removed recruiter is refused, and so is a refresh.
-    expect((await t.app.inject({ url: `/api/jobs/${job.id}/applicants/`, headers: bearer(session.accessToken) })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refreshToken } });
-    expect(refresh.statusCode).toBe(401);
+    // The next request of the removed recruiter no longer reaches the company...
+    expect((await t.app.inject({ url: `/api/jobs/${job.id}/applicants/`, headers: bearer(session.accessToken) })).statusCode).toBe(403);
     expect(await t.db.select().from(companyMembers).where(eq(companyMembers.userId, recruiterId))).toHaveLength(0);
+    // ...but they stay signed in, and a refresh says they have no company now (the web then shows the company screen).
     const sessions = await t.db.select().from(authSessions).where(eq(authSessions.userId, recruiterId));
-    expect(sessions.every((s) => s.revokedReason === 'removed_from_company')).toBe(true);
+    expect(sessions.some((s) => s.revokedAt === null)).toBe(true);
+    const refresh = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refreshToken } });
+    expect(refresh.statusCode).toBe(200);
+    expect(json<{ companyDetailsSubmitted: boolean }>(refresh).companyDetailsSubmitted).toBe(false);
+    // They are told what happened and what they can do: on the bell, by e-mail, and on the company screen.
+    const bell = json<{ results: Array<{ type: string; message: string; link: string }> }>(
+      await t.app.inject({ url: '/api/notifications/', headers: bearer(session.accessToken) }),
+    ).results;
+    expect(bell[0]).toMatchObject({ type: 'team_member_removed', link: '/EmployerCompanyManagement' });
+    expect(bell[0]?.message).toBe(
+      `Olivia Owner removed you from the hiring team of ${owner.company.name}. Your account stays: ask Olivia Owner to invite you again, or submit your own company.`,
+    );
+    // The second mail to the address (the first brought the invitation's code).
+    const mail = await t.smtp.waitForMail(email, 2);
+    expect(mail.subject).toBe(`You are no longer on the hiring team of ${owner.company.name}`);
+    expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(/ask Olivia Owner to invite you again/);
+    const told = json<FormerTeamOut>(await former()).company;
+    expect(told).toMatchObject({ id: owner.company.id, name: owner.company.name });
+    expect(Date.now() - Date.parse(told!.removed_at)).toBeLessThan(60_000);
+    // The admin's employer list shows them as the company's former recruiter.
+    const person = json<EmployerPersonOut>(await t.app.inject({ url: `/api/employers/${recruiterId}/`, headers: bearer(admin.token) }));
+    expect(person).toMatchObject({ company: null, former_company: { id: owner.company.id, name: owner.company.name } });
     // Their move stays, and the owner still sees who made it.
     const [row] = await t.db.select().from(applications).where(eq(applications.id, application.id));
     expect(row?.status).toBe('reviewed');
@@ -288,6 +310,18 @@ describe('removing a recruiter and withdrawing an invitation', () => {
     expect(removals.some((e) => e.actor.id === owner.user.id && e.object_id === String(recruiterId))).toBe(true);
     // Removing them again: they are no longer on the team.
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(404);
+    // Invited again (a minute later), they join with their account, and are no longer a former recruiter.
+    await limiter.reset(`resend:company_invite:${email}`);
+    expect((await invite(owner.company.id, owner.token, email)).statusCode).toBe(201);
+    const rejoined = await join({ email, otp: await t.smtp.waitForCode(email, 3) });
+    expect(rejoined.statusCode, rejoined.body).toBe(200);
+    const back = json<LoginResponse>(rejoined);
+    expect(back.companyDetailsSubmitted).toBe(true);
+    expect(json<FormerTeamOut>(await t.app.inject({ url: '/api/companies/former/', headers: bearer(back.accessToken) }))).toEqual({
+      company: null,
+    });
+    const again = json<EmployerPersonOut>(await t.app.inject({ url: `/api/employers/${recruiterId}/`, headers: bearer(admin.token) }));
+    expect(again).toMatchObject({ company: { id: owner.company.id }, former_company: null });
   });
 
   it('never removes the owner, and lets only the owner remove (403 recruiter and others who see the company, 404 hidden, 401 anonymous)', async () => {

@@ -48,6 +48,7 @@ export function presentEmployerPerson(record: EmployerPersonRecord): EmployerPer
     ...personOf(record.user),
     company: record.company && { id: record.company.id, name: record.company.name, is_approved: record.company.isApproved },
     is_company_owner: record.memberRole === 'owner',
+    former_company: record.company ? null : record.formerCompany,
     jobs_count: record.jobsCount,
   };
 }

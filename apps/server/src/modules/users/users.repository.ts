@@ -124,6 +124,9 @@ const employerColumns = {
   jobsCount: sql<number>`(select count(*)::int from ${jobs} j where j.posted_by = ${users.id})`,
   company: { id: companies.id, name: companies.name, isApproved: companies.isApproved },
   memberRole: companyMembers.role,
+  /** The company that last removed them from its hiring team (shown while they work for none). */
+  formerCompany: sql<{ id: number; name: string } | null>`(select json_build_object('id', fc.id, 'name', fc.name)
+    from ${companies} fc where fc.id = ${users.removedFromCompanyId})`,
 };
 
 /**

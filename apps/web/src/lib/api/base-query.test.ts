@@ -69,6 +69,20 @@ describe('API base query: refresh on 401', () => {
     expect(store.getState().session.accessToken).toBe('new-access');
   });
 
+  it('takes the company state a refresh brings: a recruiter removed from their team has none now', async () => {
+    mockFetchSequence([
+      expired,
+      () => jsonResponse(200, { access: 'new-access', refresh: 'new-refresh', companyDetailsSubmitted: false }),
+      () => jsonResponse(200, { ok: true }),
+    ]);
+    const session = sessionFor('employer', { accessToken: 'old-access', refreshToken: 'old-refresh', companyDetailsSubmitted: true });
+    writeSession(session);
+    const store = createAppStore(session);
+    await probe(store);
+    expect(store.getState().session.companyDetailsSubmitted).toBe(false);
+    expect(localStorage.getItem('companyDetailsSubmitted')).toBe('false');
+  });
+
   it('does not loop when the retried call is refused again', async () => {
     const { requests } = mockFetchSequence([expired, () => jsonResponse(200, { access: 'new-access', refresh: 'new-refresh' }), expired]);
     const store = startSignedIn();

@@ -1,5 +1,5 @@
 import { rememberSignOutReason } from '../session/sign-out-reason';
-import type { ErrorCode } from '@jobportal/shared';
+import type { ErrorCode, RefreshResponse } from '@jobportal/shared';
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
 import { sessionReplacedFromStorage, signedOut, tokensRefreshed, type SessionRootState } from '../session/session-slice';
 import { readSession } from '../session/session';
@@ -19,12 +19,13 @@ export type RefreshOutcome = 'refreshed' | 'unavailable' | 'signed-out';
 // revokes the session, so concurrent 401s must wait for the same refresh.
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-function isRefreshReply(value: unknown): value is { access: string; refresh: string } {
+function isRefreshReply(value: unknown): value is RefreshResponse {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { access?: unknown }).access === 'string' &&
-    typeof (value as { refresh?: unknown }).refresh === 'string'
+    typeof (value as { refresh?: unknown }).refresh === 'string' &&
+    ['boolean', 'undefined'].includes(typeof (value as { companyDetailsSubmitted?: unknown }).companyDetailsSubmitted)
   );
 }
 

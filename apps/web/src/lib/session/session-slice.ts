@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@jobportal/shared';
+import type { LoginResponse, RefreshResponse } from '@jobportal/shared';
 import type { Action, Middleware, Reducer } from 'redux';
 import { clearStoredSession, sessionFromLogin, signedOutSession, writeSession, type Session } from './session';
 
@@ -6,8 +6,10 @@ export interface SessionRootState {
   session: Session;
 }
 
+// Shaped as Redux Toolkit's UnknownAction (the index signature), so any dispatch of the app takes it.
 interface PayloadAction<Payload> extends Action<string> {
   payload: Payload;
+  [extraProps: string]: unknown;
 }
 
 /** An action creator that also recognises its actions (`signedOut.match(action)`), as Redux Toolkit's do. */
@@ -21,7 +23,7 @@ function sessionAction<Payload = void>(name: string) {
 }
 
 export const signedIn = sessionAction<LoginResponse>('signedIn');
-export const tokensRefreshed = sessionAction<{ access: string; refresh: string }>('tokensRefreshed');
+export const tokensRefreshed = sessionAction<RefreshResponse>('tokensRefreshed');
 export const companyDetailsSubmittedChanged = sessionAction<boolean>('companyDetailsSubmittedChanged');
 /** Another tab changed the stored session; mirror it without writing it back. */
 export const sessionReplacedFromStorage = sessionAction<Session>('sessionReplacedFromStorage');
@@ -34,7 +36,11 @@ export const signedOut = sessionAction('signedOut');
  */
 export const sessionReducer: Reducer<Session> = (state = signedOutSession, action) => {
   if (signedIn.match(action)) return sessionFromLogin(action.payload);
-  if (tokensRefreshed.match(action)) return { ...state, accessToken: action.payload.access, refreshToken: action.payload.refresh };
+  if (tokensRefreshed.match(action)) {
+    // The server reads the company again on a refresh: a recruiter removed from their team loses it here.
+    const { access, refresh, companyDetailsSubmitted = state.companyDetailsSubmitted } = action.payload;
+    return { ...state, accessToken: access, refreshToken: refresh, companyDetailsSubmitted };
+  }
   if (companyDetailsSubmittedChanged.match(action)) return { ...state, companyDetailsSubmitted: action.payload };
   if (sessionReplacedFromStorage.match(action)) return action.payload;
   if (signedOut.match(action)) return signedOutSession;

@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { AuditEntry } from '@jobportal/shared';
+import { auditActionText, type AuditEntry } from '@jobportal/shared';
 import { StatusBadge } from '../../../components/status-badge';
 import { FilterIcon } from '../../../components/more-icons';
 import { isApplicationStatus } from '@jobportal/shared/vocabulary';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { actionLabel, changesOf, fieldLabel, objectLink, objectTypeLabel, valueText, type AuditChange } from './audit-format';
+import { changesOf, fieldLabel, objectLink, objectText, valueText, type AuditChange } from './audit-format';
 
 /** What a row offers: narrowing the list to the entry's actor or object. */
 export interface AuditRowActions {
@@ -58,7 +58,7 @@ function Who({ entry, onActor }: { entry: AuditEntry } & Pick<AuditRowActions, '
 }
 
 function ObjectCell({ entry, onObject }: { entry: AuditEntry } & Pick<AuditRowActions, 'onObject'>) {
-  const label = `${objectTypeLabel(entry.object_type)} #${entry.object_id}`;
+  const label = objectText(entry);
   const link = objectLink(entry);
   return (
     <Group gap={4} wrap="nowrap">
@@ -85,9 +85,9 @@ function ObjectCell({ entry, onObject }: { entry: AuditEntry } & Pick<AuditRowAc
   );
 }
 
-function Value({ change, side }: { change: AuditChange; side: 'before' | 'after' }) {
+function Value({ entry, change, side }: { entry: AuditEntry; change: AuditChange; side: 'before' | 'after' }) {
   const value = change[side];
-  if (change.key === 'status' && isApplicationStatus(value)) return <StatusBadge status={value} />;
+  if (change.key === 'status' && entry.object_type === 'application' && isApplicationStatus(value)) return <StatusBadge status={value} />;
   const isGone = side === 'before' && change.after === undefined;
   return (
     <Text
@@ -97,7 +97,7 @@ function Value({ change, side }: { change: AuditChange; side: 'before' | 'after'
       c={side === 'before' ? 'dimmed' : undefined}
       td={isGone ? 'line-through' : undefined}
     >
-      {valueText(change.key, value)}
+      {valueText(change.key, value, entry)}
     </Text>
   );
 }
@@ -116,10 +116,10 @@ export function ChangeSummary({ entry }: { entry: AuditEntry }) {
     <Stack gap={4}>
       {changes.map((change) => (
         <Group key={change.key} gap={6} wrap="wrap" align="center">
-          <Text span size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {fieldLabel(change.key)}
+          <Text span size="xs" c="dimmed" fw={600}>
+            {fieldLabel(change.key, entry)}
           </Text>
-          {change.before !== undefined && <Value change={change} side="before" />}
+          {change.before !== undefined && <Value entry={entry} change={change} side="before" />}
           {change.before !== undefined && change.after !== undefined && (
             <Fragment>
               <Text span size="sm" c="dimmed" aria-hidden="true">
@@ -128,7 +128,7 @@ export function ChangeSummary({ entry }: { entry: AuditEntry }) {
               <VisuallyHidden>to</VisuallyHidden>
             </Fragment>
           )}
-          {change.after !== undefined && <Value change={change} side="after" />}
+          {change.after !== undefined && <Value entry={entry} change={change} side="after" />}
         </Group>
       ))}
     </Stack>
@@ -138,7 +138,7 @@ export function ChangeSummary({ entry }: { entry: AuditEntry }) {
 function ActionText({ entry }: { entry: AuditEntry }) {
   return (
     <Text size="sm" fw={500} title={entry.request_id ? `Request ${entry.request_id}` : undefined}>
-      {actionLabel(entry.action)}
+      {auditActionText(entry)}
     </Text>
   );
 }

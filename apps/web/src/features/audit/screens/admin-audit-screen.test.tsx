@@ -19,6 +19,7 @@ const moved: AuditEntry = {
   before: { status: 'applied' },
   after: { status: 'reviewed' },
   request_id: 'req-1',
+  names: { people: [], companies: [] },
 };
 const approved: AuditEntry = {
   id: 2,
@@ -30,6 +31,7 @@ const approved: AuditEntry = {
   before: { is_approved: false },
   after: { is_approved: true },
   request_id: 'req-2',
+  names: { people: [], companies: [] },
 };
 const renamedBySystem: AuditEntry = {
   id: 1,
@@ -41,6 +43,57 @@ const renamedBySystem: AuditEntry = {
   before: { name: 'Old name' },
   after: { name: 'New name' },
   request_id: null,
+  names: { people: [], companies: [] },
+};
+
+// Entries of the kinds people tripped over: times, interviewers, stages, a job seeker's choice.
+const offered: AuditEntry = {
+  id: 13,
+  at: '2026-12-01T10:00:00Z',
+  actor: { id: 12, email: 'employer@example.com', full_name: 'Erin Employer' },
+  action: 'interview.offered',
+  object_type: 'interview',
+  object_id: '77',
+  before: null,
+  after: { application: 41, offered_times: ['2026-12-14T09:00:00.000Z', '2026-12-15T14:30:00.000Z'], interviewer: 8 },
+  request_id: 'req-13',
+  names: { people: [{ id: 8, name: 'Jordan Blake' }], companies: [] },
+};
+const feedbackGiven: AuditEntry = {
+  id: 12,
+  at: '2026-12-01T09:00:00Z',
+  actor: { id: 8, email: 'jordan@example.com', full_name: 'Jordan Blake' },
+  action: 'feedback.created',
+  object_type: 'feedback',
+  object_id: '5',
+  before: null,
+  after: { interview: 77, stage: 'application_screening', score: 8, recommendation: 'strong_yes' },
+  request_id: 'req-12',
+  names: { people: [], companies: [] },
+};
+const feedbackShown: AuditEntry = {
+  id: 11,
+  at: '2026-12-01T08:00:00Z',
+  actor: { id: 21, email: 'sam@example.com', full_name: 'Sam Seeker' },
+  action: 'feedback.shown_changed',
+  object_type: 'feedback',
+  object_id: '5',
+  before: { is_approved: false },
+  after: { is_approved: true },
+  request_id: 'req-11',
+  names: { people: [], companies: [] },
+};
+const removed: AuditEntry = {
+  id: 10,
+  at: '2026-12-01T07:00:00Z',
+  actor: { id: 7, email: 'owner@example.com', full_name: 'Olga Owner' },
+  action: 'team.member_removed',
+  object_type: 'team_member',
+  object_id: '8',
+  before: { company_id: 4, email: 'jordan@example.com', role: 'recruiter' },
+  after: null,
+  request_id: 'req-10',
+  names: { people: [{ id: 8, name: 'Jordan Blake' }], companies: [{ id: 4, name: 'Northwind Labs' }] },
 };
 
 const page = (entries: AuditEntry[], count = entries.length) => jsonResponse(200, { results: entries, count, next: null, previous: null });
@@ -77,6 +130,7 @@ describe('AdminAuditScreen', () => {
         new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(approved.at)),
       ),
     ).toBeInTheDocument();
+    expect(within(second).getByText('Company approved')).toBeInTheDocument();
     expect(within(second).getByRole('link', { name: 'Company #5' })).toHaveAttribute('href', '/companies');
     expect(within(second).getByText('Pending')).toBeInTheDocument();
     expect(within(second).getByText('Approved')).toBeInTheDocument();
@@ -86,6 +140,41 @@ describe('AdminAuditScreen', () => {
     expect(within(third).getByText('Old name')).toBeInTheDocument();
     expect(within(third).getByText('New name')).toBeInTheDocument();
     expect(screen.getByText('3 entries, newest first')).toBeInTheDocument();
+  });
+
+  it('reads as people write: times in the reader’s zone, people and companies by name, stages and choices in words', async () => {
+    renderScreen('/admin/audit', (request) => (isList(request) ? page([offered, feedbackGiven, feedbackShown, removed]) : undefined));
+    const table = await screen.findByRole('table');
+    const [offer, given, shown, removal] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    const inZone = (at: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+
+    expect(within(offer).getByText('Interview times offered')).toBeInTheDocument();
+    expect(within(offer).getByText(`${inZone('2026-12-14T09:00:00.000Z')} · ${inZone('2026-12-15T14:30:00.000Z')}`)).toBeInTheDocument();
+    expect(within(offer).getByText('Jordan Blake')).toBeInTheDocument();
+    expect(within(offer).getByText('Application')).toBeInTheDocument();
+    expect(within(offer).getByText('#41')).toBeInTheDocument();
+    expect(offer).not.toHaveTextContent('2026-12-14T09:00');
+    expect(offer).not.toHaveTextContent('["');
+
+    expect(within(given).getByText('Application screening')).toBeInTheDocument();
+    expect(within(given).getByText('Strong yes')).toBeInTheDocument();
+    expect(within(given).getByText('8 of 10')).toBeInTheDocument();
+    expect(given).not.toHaveTextContent('application_screening');
+
+    expect(within(shown).getByText('Feedback shown on the profile')).toBeInTheDocument();
+    expect(within(shown).getByText('On the profile')).toBeInTheDocument();
+    expect(within(shown).getByText('Hidden')).toBeInTheDocument();
+    expect(within(shown).getByText('Shown')).toBeInTheDocument();
+    expect(shown).not.toHaveTextContent(/Approval|Pending/);
+
+    expect(within(removal).getByText('Team member Jordan Blake')).toBeInTheDocument();
+    expect(within(removal).getByText('Northwind Labs')).toBeInTheDocument();
+    expect(within(removal).getByText('Recruiter')).toBeInTheDocument();
   });
 
   it('reads the filters from the address, asks the API with them, and shows them as chips', async () => {

@@ -238,4 +238,32 @@ describe('EmployerCompanyManagementScreen', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
     expect(screen.getByText('Ask the company owner to invite or remove recruiters.')).toBeInTheDocument();
   });
+
+  it('tells a recruiter removed from a hiring team what happened and what they can do, and the session follows', async () => {
+    const { store } = renderScreen((request) => {
+      if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page([]));
+      if (request.url === '/api/companies/former/') {
+        return jsonResponse(200, { company: { id: 9, name: 'Acme Robotics', removed_at: '2026-12-05T10:00:00Z' } });
+      }
+      return undefined;
+    }, true);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You are no longer on the hiring team of Acme Robotics');
+    expect(alert).toHaveTextContent('Ask its owner to invite you again');
+    expect(screen.getByRole('link', { name: 'Join a hiring team' })).toHaveAttribute('href', '/join-team');
+    expect(screen.queryByText('Company details are needed before you post jobs')).not.toBeInTheDocument();
+    // Their own company stays possible.
+    expect(screen.getByRole('button', { name: 'Submit company' })).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().session.companyDetailsSubmitted).toBe(false));
+  });
+
+  it('says nothing of a former team to an employer who was never removed from one', async () => {
+    renderScreen((request) => {
+      if (request.url.startsWith('/api/companies/?')) return jsonResponse(200, page([]));
+      if (request.url === '/api/companies/former/') return jsonResponse(200, { company: null });
+      return undefined;
+    });
+    expect(await screen.findByText('Company details are needed before you post jobs')).toBeInTheDocument();
+    expect(screen.queryByText(/no longer on the hiring team/)).not.toBeInTheDocument();
+  });
 });

@@ -15,13 +15,14 @@ import { useSession } from '../../../lib/session/use-session';
 import { useAppDispatch } from '../../../lib/store';
 import { useCreateCompanyMutation, useReplaceCompanyMutation, useUploadCompanyLogoMutation } from '../api/companies-api';
 import { ApprovalAlert } from '../components/approval-alert';
+import { FormerTeamAlert } from '../components/former-team-alert';
 import { CompanyForm } from '../components/company-form';
 import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
 import { checkFile } from '../../../lib/file-rules';
 import { LogoPicker } from '../components/logo-picker';
 import { TeamSection } from '../components/team-section';
 import { CompanySummary } from '../components/company-summary';
-import { useGetTeamQuery } from '../../teams/api/teams-api';
+import { useGetFormerTeamQuery, useGetTeamQuery } from '../../teams/api/teams-api';
 import { countOf } from '../../../lib/plural';
 
 function CompanyFormSkeleton() {
@@ -90,11 +91,17 @@ export function EmployerCompanyManagementScreen() {
   // Only the owner edits the details; a recruiter reads them (the team says which one the viewer is).
   const { data: team } = useGetTeamQuery(company?.id ?? 0, { skip: !company });
   const isReadOnly = Boolean(company && team && !team.can_manage);
+  // No company: perhaps its owner removed them from a team, which this screen then says.
+  const hasNoCompany = !isLoading && !isError && !company;
+  const { data: former, isError: isFormerUnknown } = useGetFormerTeamQuery(undefined, { skip: !hasNoCompany });
+  // Which alert fits waits for that answer (no flash of "details are needed" before "removed").
+  const isFormerPending = hasNoCompany && !former && !isFormerUnknown;
 
-  // The company exists (submitted on another device, say): the session should know.
+  // The session follows the company: submitted on another device, say, or removed from a team.
   useEffect(() => {
     if (company && !session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(true));
-  }, [company, session.companyDetailsSubmitted, dispatch]);
+    if (hasNoCompany && session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(false));
+  }, [company, hasNoCompany, session.companyDetailsSubmitted, dispatch]);
 
   const pickLogo = async (file: File) => {
     const problem = checkFile('logo', file);
@@ -169,7 +176,11 @@ export function EmployerCompanyManagementScreen() {
         <LoadFailed title="Your company could not be loaded" error={error} onRetry={() => void refetch()} />
       ) : (
         <Stack gap="lg">
-          <ApprovalAlert company={company ?? null} />
+          {isFormerPending ? null : !company && former?.company ? (
+            <FormerTeamAlert company={former.company} />
+          ) : (
+            <ApprovalAlert company={company ?? null} />
+          )}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Card>

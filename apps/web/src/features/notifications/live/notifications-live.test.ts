@@ -76,4 +76,34 @@ describe('connectNotificationsLive', () => {
     await vi.waitFor(() => expect(company()?.is_approved).toBe(true));
     subscription.unsubscribe();
   });
+
+  it('takes a recruiter removed from the hiring team off the company: the session says no company, the company is read again', async () => {
+    let isMember = true;
+    mockFetch((request) =>
+      request.url.startsWith('/api/companies/')
+        ? jsonResponse(200, { results: isMember ? [{ id: 4, name: 'Acme', is_approved: true }] : [], count: 1, next: null, previous: null })
+        : jsonResponse(200, { results: [], count: 0, next: null, previous: null, unread_count: 0 }),
+    );
+    const store = createAppStore(sessionFor('employer', { companyDetailsSubmitted: true }));
+    const dispatch = store.dispatch as ApiDispatch;
+    const subscription = dispatch(companiesApi.endpoints.getOwnCompany.initiate());
+    await subscription;
+    const company = () => companiesApi.endpoints.getOwnCompany.select()(store.getState() as never).data;
+    expect(company()?.name).toBe('Acme');
+    const { socket, fire } = fakeSocket();
+    connectNotificationsLive(socket, dispatch);
+
+    isMember = false;
+    fire(
+      'notification:new',
+      note(8, {
+        type: 'team_member_removed',
+        message: 'Ada removed you from the hiring team of Acme.',
+        link: '/EmployerCompanyManagement',
+      }),
+    );
+    expect(store.getState().session.companyDetailsSubmitted).toBe(false);
+    await vi.waitFor(() => expect(company()).toBeNull());
+    subscription.unsubscribe();
+  });
 });

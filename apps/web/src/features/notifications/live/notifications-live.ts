@@ -1,6 +1,7 @@
 import type { LiveSocket } from '../../../lib/live/live-socket';
 import type { ApiDispatch } from '../../../lib/api/api-slice';
 import type { tagTypes } from '../../../lib/api/tags';
+import { companyDetailsSubmittedChanged } from '../../../lib/session/session-slice';
 import { bellPageSize, notificationsApi } from '../api/notifications-api';
 
 type Tag = (typeof tagTypes)[number];
@@ -15,6 +16,8 @@ export function tagsChangedBy(type: string): Tag[] {
   if (type === 'application_status_changed') return ['Application', 'JobseekerDashboard'];
   if (type === 'application_received' || type === 'application_withdrawn') return ['Applicants', 'EmployerDashboard'];
   if (type === 'feedback_received') return ['Feedback'];
+  // Removed from a hiring team: everything of the company goes from their screens.
+  if (type === 'team_member_removed') return ['Company', 'Job', 'EmployerDashboard', 'Applicants', 'Interview', 'ChatRooms', 'Team'];
   if (type.startsWith('interview_') && !type.startsWith('interview_reminder_')) return ['Interview', 'Application', 'Applicants'];
   return [];
 }
@@ -36,6 +39,9 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
       }),
     );
     dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'PAGE' }, ...tagsChangedBy(notification.type)]));
+    // The session follows too: the guard takes a removed recruiter from the company's screens to
+    // the company screen, which says what happened and what they can do.
+    if (notification.type === 'team_member_removed') dispatch(companyDetailsSubmittedChanged(false));
   });
   socket.on('notification:read', ({ id }) => {
     let isShown = id === 'all';

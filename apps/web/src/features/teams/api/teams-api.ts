@@ -1,4 +1,4 @@
-import type { LoginResponse, TeamInvitationOut, TeamJoinRequest, TeamOut } from '@jobportal/shared';
+import type { FormerTeamOut, LoginResponse, TeamInvitationOut, TeamJoinRequest, TeamOut } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
 import { requestJson } from '../../../lib/api/http';
 
@@ -8,6 +8,11 @@ export const teamsApi = api.injectEndpoints({
     getTeam: build.query<TeamOut, number>({
       query: (companyId) => `/companies/${companyId}/members/`,
       providesTags: (_team, _error, companyId) => [{ type: 'Team', id: companyId }],
+    }),
+    /** For an employer without a company: the company that last removed them from its team (read again with 'Company'). */
+    getFormerTeam: build.query<FormerTeamOut, void>({
+      query: () => '/companies/former/',
+      providesTags: [{ type: 'Company', id: 'FORMER' }],
     }),
     inviteMember: build.mutation<TeamInvitationOut, { companyId: number; email: string }>({
       query: ({ companyId, email }) => ({ url: `/companies/${companyId}/members/`, method: 'POST', body: { email } }),
@@ -24,7 +29,8 @@ export const teamsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useWithdrawInvitationMutation } = teamsApi;
+export const { useGetTeamQuery, useGetFormerTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useWithdrawInvitationMutation } =
+  teamsApi;
 
 /** Joins a team with the e-mailed code: a sign-in path, so a plain call (no session yet, nothing cached). */
 export const joinTeam = (body: TeamJoinRequest) => requestJson<LoginResponse>({ url: '/companies/join/', method: 'POST', body });

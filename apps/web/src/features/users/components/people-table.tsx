@@ -22,10 +22,17 @@ export function ActiveBadge({ person }: { person: Person }) {
   );
 }
 
-/** "Owner of Northwind Labs", "Recruiter at Northwind Labs", or no company yet. */
+/** "Owner of Northwind Labs", "Recruiter at Northwind Labs", "Former recruiter at Northwind Labs", or no company yet. */
 export function companyLine(person: EmployerPersonOut): string {
-  if (!person.company) return 'No company yet';
+  if (!person.company) return person.former_company ? `Former recruiter at ${person.former_company.name}` : 'No company yet';
   return `${person.is_company_owner ? 'Owner of' : 'Recruiter at'} ${person.company.name}${person.company.is_approved ? '' : ' (awaiting approval)'}`;
+}
+
+/** What the person is here: a job seeker, an employer, a recruiter, or a former recruiter (removed, with no company now). */
+export function kindLabel(person: Person): string {
+  if (isJobseekerPerson(person)) return 'Job seeker';
+  if (person.company) return person.is_company_owner ? 'Employer' : 'Recruiter';
+  return person.former_company ? 'Former recruiter' : 'Employer';
 }
 
 function NameCell({ person, onOpen }: { person: Person; onOpen: (id: number) => void }) {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { auditActionLabels, type AuditEntry } from '@jobportal/shared';
+import { auditActionText } from '@jobportal/shared';
 import { formatDate, formatDateTime, formatRecent } from '../../../lib/format';
 import { describeError } from '../../../lib/api/api-error';
 import { useListAuditEntriesQuery } from '../../audit/api/audit-api';
 import { useGetJobseekerProfileQuery } from '../../profiles/api/profiles-api';
-import { ActiveBadge, companyLine, isJobseekerPerson, type Person } from './people-table';
+import { ActiveBadge, companyLine, isJobseekerPerson, kindLabel, type Person } from './people-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,14 +56,6 @@ function ProfileSection({ id }: { id: number }) {
   );
 }
 
-const entryLine = (entry: AuditEntry) => {
-  const label = Object.hasOwn(auditActionLabels, entry.action)
-    ? auditActionLabels[entry.action as keyof typeof auditActionLabels]
-    : entry.action;
-  const reason = entry.action === 'user.deactivated' && typeof entry.after?.reason === 'string' ? ` (“${entry.after.reason}”)` : '';
-  return `${label}${reason}`;
-};
-
 function AuditTrail({ person }: { person: Person }) {
   const { data, isLoading, isError, error } = useListAuditEntriesQuery({
     page: 1,
@@ -87,7 +79,7 @@ function AuditTrail({ person }: { person: Person }) {
         <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
           {data.results.map((entry) => (
             <li key={entry.id}>
-              <Text size="sm">{entryLine(entry)}</Text>
+              <Text size="sm">{auditActionText(entry)}</Text>
               <Text size="xs" c="dimmed" title={formatDateTime(entry.at)}>
                 {formatRecent(entry.at)}
                 {entry.actor ? ` by ${entry.actor.full_name}` : ''}
@@ -143,7 +135,7 @@ export function PersonDrawer({ person, isMissing, opened, onClose, onEdit, onTog
             <Group gap="xs">
               <ActiveBadge person={person} />
               <Badge variant="light" color={isJobseekerPerson(person) ? 'teal' : 'blue'}>
-                {isJobseekerPerson(person) ? 'Job seeker' : person.company && !person.is_company_owner ? 'Recruiter' : 'Employer'}
+                {kindLabel(person)}
               </Badge>
             </Group>
             <Fact label="E-mail">{person.email}</Fact>
@@ -170,7 +162,7 @@ export function PersonDrawer({ person, isMissing, opened, onClose, onEdit, onTog
             </Section>
           ) : (
             <Section title="Company">
-              <Fact label="Works for">{companyLine(person)}</Fact>
+              <Fact label={person.company ? 'Works for' : 'Company'}>{companyLine(person)}</Fact>
               <Fact label="Jobs posted">{person.jobs_count.toLocaleString()}</Fact>
               {person.company && (
                 <Anchor component={Link} to={`/companies?search=${encodeURIComponent(person.company.name)}`} size="sm">

@@ -31,6 +31,7 @@ const rita: EmployerPersonOut = {
   last_login: null,
   company: { id: 4, name: 'Northwind Labs', is_approved: true },
   is_company_owner: false,
+  former_company: null,
   jobs_count: 2,
 };
 const page = <T,>(results: T[]) => jsonResponse(200, { results, count: results.length, next: null, previous: null });
@@ -165,5 +166,21 @@ describe('EmployersScreen', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('checkbox', { name: 'Recruiters only' }));
     await waitFor(() => expect(currentLocation().search).toBe('?recruiters=1'));
     await waitFor(() => expect(requests.at(-1)?.url).toBe('/api/recruiters/?page=1&page_size=20&ordering=-date_joined'));
+  });
+
+  it('shows a recruiter removed from a team as its former recruiter, not as an employer with no company yet', async () => {
+    const former = { ...rita, company: null, former_company: { id: 4, name: 'Northwind Labs' } };
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/employers', (r) => {
+      if (r.url.startsWith('/api/employers/?')) return page([former]);
+      if (r.url.startsWith('/api/admin/audit/')) return noEntries();
+      return undefined;
+    });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Former recruiter at Northwind Labs')).toBeInTheDocument();
+    expect(within(table).queryByText('No company yet')).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Details of Rita Recruiter' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Rita Recruiter' });
+    expect(within(drawer).getByText('Former recruiter')).toBeInTheDocument();
   });
 });
