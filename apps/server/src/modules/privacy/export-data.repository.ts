@@ -103,7 +103,7 @@ export const exportKinds: ExportKind[] = [
   },
   {
     file: 'alerts.json',
-    holds: 'Your job alerts: the preferences (titles, places, kinds of work, pay) that pick your "Jobs for you".',
+    holds: 'Your job wishes: the preferences (titles, places, kinds of work, pay) that pick your "Jobs for you".',
     shape: 'object',
     page: (userId, after) => sql`
       select p.id, p.job_preferences from jobseeker_profiles p where p.user_id = ${userId} and p.id > ${after}`,

@@ -79,9 +79,9 @@ function DownloadMyData() {
           Download my data
         </Title>
         <Text size="sm">
-          One zip with everything Hireloop holds about you: your account and profile, applications with their history, saved jobs, alerts,
-          messages, interviews, the feedback shown about you, notifications, sign-ins and your files, with a README that explains each file.
-          Only you can download it, for {retention.exportHours} hours.
+          One zip with everything Hireloop holds about you: your account and profile, applications with their history, saved jobs, job
+          wishes, messages, interviews, the feedback shown about you, notifications, sign-ins and your files, with a README that explains
+          each file. Only you can download it, for {retention.exportHours} hours.
         </Text>
         <Group>
           <Button leftSection={<DownloadIcon size={16} />} onClick={() => void start()} loading={isRequesting} disabled={inProgress}>
@@ -184,7 +184,7 @@ function DeleteAccount() {
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>your profile, photo and resumes, and every file you uploaded;</List.Item>
-          <List.Item>your saved jobs, job alerts and notifications;</List.Item>
+          <List.Item>your saved jobs, job wishes and notifications;</List.Item>
           <List.Item>your sign-ins: you are signed out on every device.</List.Item>
         </List>
         <Text size="sm" fw={500}>

@@ -49,7 +49,7 @@ export function PrivacyPageScreen() {
               <Text span fw={500}>
                 Delete your account:
               </Text>{' '}
-              your profile, files, saved jobs, job alerts and notifications go at once and you are signed out everywhere. Messages stay with
+              your profile, files, saved jobs, job wishes and notifications go at once and you are signed out everywhere. Messages stay with
               the other side, from &quot;Former member&quot;; interview records and feedback stay with the company, without your name. Your
               e-mail address is free to sign up again.
             </List.Item>
