@@ -192,7 +192,9 @@ describe('messages', () => {
       headers: bearer(p.owner.token),
     });
     expect(removed.statusCode).toBe(204);
-    expect((await get(p.recruiter.token, `/api/chatrooms/${room.id}/`)).statusCode).toBe(401);
+    // The same session (a removed recruiter keeps the account, decision 018) loses it at once.
+    expect((await get(p.recruiter.token, `/api/chatrooms/${room.id}/`)).statusCode).toBe(404);
+    expect(json<ChatRoomList>(await get(p.recruiter.token, '/api/chatrooms/')).count).toBe(0);
     const fresh = await signIn(p.recruiter.user.email);
     expect((await get(fresh, `/api/chatrooms/${room.id}/`)).statusCode).toBe(404);
     expect(json<ChatRoomList>(await get(fresh, '/api/chatrooms/')).count).toBe(0);
