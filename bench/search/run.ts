@@ -310,7 +310,7 @@ async function mixRun(
   const steady = perSecond.slice(Math.max(0, mixSeconds - ttlSeconds), mixSeconds);
   const after = readStats(statsFile);
   // Counts since the run began; memory and sizes as they are at its end.
-  const counted = ['hits', 'stale', 'misses', 'failedChecks', 'computations', 'cpuMs'];
+  const counted = ['hits', 'stale', 'misses', 'notKept', 'drops', 'computations', 'cpuMs'];
   const cache = after && Object.fromEntries(Object.entries(after).map(([k, v]) => [k, counted.includes(k) ? v - (before?.[k] ?? 0) : v]));
   return {
     name,
@@ -432,7 +432,7 @@ if (mixCount > 0) {
     if (run.cache) {
       const c = run.cache;
       log(
-        `    cache: ${c.hits} fresh, ${c.stale} past their time (served while refreshed), ${c.misses} misses, ${c.failedChecks} failed checks, ${c.computations} computations; ${c.entries} answers, ${((c.bytes ?? 0) / 2 ** 20).toFixed(1)} MB; server memory ${Math.round(c.rssMb ?? 0)} MB, processor ${((c.cpuMs ?? 0) / 1000).toFixed(0)} s`,
+        `    cache: ${c.hits} fresh, ${c.stale} past their time (served while refreshed), ${c.misses} misses, ${c.computations} computations; ${c.entries} answers, ${((c.bytes ?? 0) / 2 ** 20).toFixed(1)} MB; server memory ${Math.round(c.rssMb ?? 0)} MB, processor ${((c.cpuMs ?? 0) / 1000).toFixed(0)} s`,
       );
     }
   }

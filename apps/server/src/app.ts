@@ -354,7 +354,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined;
   const jobSearch: JobSearch = createJobSearchService({ db, cache: searchCache });
-  jobsRoutes(app, { jobs: createJobsService({ db, files }), jobSearch });
+  jobsRoutes(app, { jobs: createJobsService({ db, files, events }), jobSearch });
+  // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old one.
+  events.on('job.changed', ({ jobId }) => jobSearch.forget({ jobIds: [jobId] }));
+  events.on('company.changed', ({ companyId }) => jobSearch.forget({ companyIds: [companyId] }));
   app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });
   const matchingJobs = createMatchingJobsService({ db });

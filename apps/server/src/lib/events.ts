@@ -44,6 +44,13 @@ export interface DomainEvents {
    */
   'team.member_removed': { userId: number; companyId: number };
   'interview.changed': InterviewEvent;
+  /** A job was edited, closed, reopened or deleted: search drops the answers that show it (decision 006). */
+  'job.changed': { jobId: number };
+  /**
+   * A company's approval, name, website or logo changed, or it was deleted with its jobs: search
+   * drops the answers that show one of its jobs (decision 006).
+   */
+  'company.changed': { companyId: number };
   'feedback.created': FeedbackEvent;
   /**
    * An admin deactivated an account; its sessions are already revoked (in the same transaction).

@@ -79,7 +79,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
    * Answers the logo it replaced.
    */
   async function saveDetails(viewer: Viewer, id: number, values: Partial<CompanyValues> & { logo?: string }): Promise<string | null> {
-    return db.transaction(async (tx) => {
+    const replaced = await db.transaction(async (tx) => {
       const face = await repo.lockApprovedFace(tx, id);
       if (!face) throw notFound('That company');
       const changed =
@@ -107,6 +107,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
       }
       return values.logo !== undefined ? face.logo : null;
     });
+    await deps.events?.emit('company.changed', { companyId: id });
+    return replaced;
   }
 
   async function mailApproval(company: CompanyRecord) {
@@ -165,7 +167,10 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return change;
     });
     if (!result) throw notFound('That company');
-    if (result.was !== result.now) await deps.events?.emit('notifications.created', {});
+    if (result.was !== result.now) {
+      await deps.events?.emit('notifications.created', {});
+      await deps.events?.emit('company.changed', { companyId: id });
+    }
     if (!result.was && result.now) {
       const company = await repo.findCompanyById(db, id, utcToday());
       if (company) {
@@ -264,6 +269,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
         }),
       );
       if (!deleted) throw notFound('That company');
+      await deps.events?.emit('company.changed', { companyId: id });
       if (deleted.logo) await files.removeStored(deleted.logo);
     },
 

@@ -327,19 +327,6 @@ export async function countJobFacets(
   return { total, scanned, facets };
 }
 
-/**
- * Which of these jobs are still public (open, not past its deadline, of an approved company; a
- * deleted job is not): checked before a kept answer's page is served again.
- */
-export async function publicIds(db: Db, ids: readonly number[], today: string): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select ${jobSearch.id} as id from ${jobSearch} where ${jobSearch.id} = any(${intArray([...new Set(ids)])}) and ${publicSearchRowCondition(today)}`,
-  );
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The exact count of matching public jobs, every filter applied (its indexes narrow it). */
 export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(

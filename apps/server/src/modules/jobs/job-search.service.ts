@@ -10,7 +10,6 @@ import {
   type Paginated,
   type JobSummary,
 } from '@jobportal/shared';
-import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
@@ -229,6 +228,9 @@ export function cacheKey(q: JobSearchQuery, today: string): string {
   ]);
 }
 
+/** A kept answer's tags: the jobs on its page and their companies (`forget` drops by them). */
+const answerTags = (answer: SearchOutcome) => answer.results.flatMap((r) => [`j${r.id}`, `c${r.company.id}`]);
+
 export interface JobSearchOptions {
   db: Db;
   /** The result cache (search-cache.ts); none: every search is computed. */
@@ -241,20 +243,6 @@ export interface JobSearchOptions {
 export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOptions) {
   const fineFrom = thresholds.estimateAbove ?? estimateAbove;
   const coarseFrom = thresholds.coarseEstimateAbove ?? coarseEstimateAbove;
-
-  /**
-   * Whether a job is still public, asked for every job on a kept answer's page before it is served.
-   * The jobs of every kept answer served in one turn of the event loop are checked by one statement
-   * (DataLoader's batching): under load one statement covers many requests, where one each took
-   * half of what serving a kept answer costs.
-   */
-  const stillPublic = new DataLoader<number, boolean>(
-    async (ids) => {
-      const open = await repo.publicIds(db, ids, utcToday());
-      return ids.map((id) => open.has(id));
-    },
-    { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 2000 },
-  );
 
   /** What a search answers, computed from the database. */
   async function compute(q: JobSearchQuery, today: string): Promise<SearchOutcome> {
@@ -408,8 +396,7 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
         ? await cache.get(
             cacheKey(q, today),
             () => compute(q, today),
-            // A job closed, deleted or of a company unapproved since is in no answer served after that.
-            async (kept) => (await stillPublic.loadMany(kept.results.map((r) => r.id))).every((open) => open === true),
+            answerTags,
           )
         : await compute(q, today);
       return {
@@ -418,6 +405,13 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
         facets: outcome.facets,
         corrected_search: outcome.correctedSearch,
       };
+    },
+    /**
+     * Drops every kept answer showing one of these jobs, or a job of one of these companies: called
+     * when a job is changed or deleted, or a company's approval or face changes, after it committed.
+     */
+    async forget(changed: { jobIds?: readonly number[]; companyIds?: readonly number[] }): Promise<void> {
+      await cache?.drop([...(changed.jobIds ?? []).map((id) => `j${id}`), ...(changed.companyIds ?? []).map((id) => `c${id}`)]);
     },
     /** The cache's counts and size (undefined without a cache), for the benchmark and the tests. */
     cacheStats: () => (cache ? { ...cache.stats, ...cache.size() } : undefined),

@@ -2,6 +2,7 @@ import type { JobOut, Paginated, employerJobQuery, jobInput, jobPatch } from '@j
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { EventBus } from '../../lib/events';
 import { utcToday } from '../../lib/dates';
 import { authorize, can, type JobFacts } from '../../policies/policy';
 import type { FileReleaser } from '../files/files.service';
@@ -57,7 +58,7 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   return v;
 }
 
-export function createJobsService({ db, files }: { db: Db; files: FileReleaser }) {
+export function createJobsService({ db, files, events }: { db: Db; files: FileReleaser; events: EventBus }) {
   async function present(job: JobRecord, viewer: Viewer | null, today: string): Promise<JobOut> {
     const facts = jobFacts(job, today);
     // The company sees its applicants; admins see the count too (moderation).
@@ -123,6 +124,7 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
       const values = toValues(input) as JobValues;
       await checkJob(values, values, today, true);
       await repo.updateJob(db, id, values);
+      await events.emit('job.changed', { jobId: id });
       return present((await repo.findJobById(db, id))!, viewer, today);
     },
 
@@ -139,7 +141,10 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
       // An edit that neither opens the job nor moves its deadline is not refused for a deadline already passed.
       const isOpening = input.status === 'open' || input.application_deadline !== undefined;
       await checkJob(values, result, today, isOpening);
-      if (Object.keys(values).length) await repo.updateJob(db, id, values);
+      if (Object.keys(values).length) {
+        await repo.updateJob(db, id, values);
+        await events.emit('job.changed', { jobId: id });
+      }
       return present((await repo.findJobById(db, id))!, viewer, today);
     },
 
@@ -148,6 +153,7 @@ export function createJobsService({ db, files }: { db: Db; files: FileReleaser }
       await jobFor(viewer, 'job.delete', id, utcToday());
       // Its applications go with it, and the resumes sent only with them.
       await files.withApplicationsOf({ jobId: id }, () => repo.deleteJob(db, id));
+      await events.emit('job.changed', { jobId: id });
     },
 
     /** The jobs of the viewer's company with status, why each is not public, who posted it, and applicants. */

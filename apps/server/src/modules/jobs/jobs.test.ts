@@ -914,14 +914,35 @@ describe('searches with the result cache (SEARCH_CACHE_TTL, as in production)', 
     expect(json(toggled)).toMatchObject({ is_approved: false });
     expect((await answers()).flat()).not.toContain(other.first.id);
     expect(await ids('search=wickmaker')).toEqual([]);
-    expect(stats().failedChecks).toBeGreaterThanOrEqual(3);
+    expect(stats().drops).toBeGreaterThanOrEqual(3);
   });
 
-  it('shows no job closed around the API either (by another process, or by hand)', async () => {
-    const { first, second } = await companyWithTwoJobs('Cooper');
-    expect((await ids('search=cooper')).sort()).toEqual([first.id, second.id].sort());
-    await s.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, first.id));
-    expect(await ids('search=cooper')).toEqual([second.id]);
+  it('shows no job of a company sent back to review or deleted with its owner, by an admin or by the owner themselves', async () => {
+    const renamed = await companyWithTwoJobs('Cooper');
+    const byAdmin = await companyWithTwoJobs('Cooper');
+    const byOwner = await companyWithTwoJobs('Cooper');
+    expect(await ids('search=cooper')).toHaveLength(6);
+    const { token: adminToken } = await signedInUser(s, { role: 'admin' });
+    // A new name sends an approved company back to review (decision 007): its jobs leave search.
+    const rename = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${renamed.company.id}/`,
+      headers: bearer(renamed.employer.token),
+      payload: { name: 'Cooper & Daughters' },
+    });
+    expect(json(rename)).toMatchObject({ is_approved: false });
+    expect((await ids('search=cooper')).sort()).toEqual([byAdmin.first.id, byAdmin.second.id, byOwner.first.id, byOwner.second.id].sort());
+    const deleted = await s.app.inject({ method: 'DELETE', url: `/api/users/${byAdmin.employer.user.id}/`, headers: bearer(adminToken) });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await ids('search=cooper')).sort()).toEqual([byOwner.first.id, byOwner.second.id].sort());
+    const left = await s.app.inject({
+      method: 'DELETE',
+      url: '/api/account/',
+      headers: bearer(byOwner.employer.token),
+      payload: { password: 'correct-horse-battery', delete_company: true },
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    expect(await ids('search=cooper')).toEqual([]);
   });
 
   it('refuses bad cache settings at start, naming the setting', () => {

@@ -2,8 +2,10 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore, createRedisStore, createSearchCache, type AnswerStore } from './search-cache';
 
-/** A check every kept answer passes. */
-const ok = async () => true;
+/** Answers without tags (the tests of time and sharing). */
+const ok = () => [];
+/** An answer's tags: the ids it shows. */
+const idTags = (ids: number[]) => ids.map((id) => `j${id}`);
 
 /** A computation the test finishes when it wants, counting how often it was started. */
 function computations<T = string>() {
@@ -61,23 +63,8 @@ describe('the search cache', () => {
     expect(cache.stats.computations).toBe(2);
   });
 
-  it('serves no kept answer that fails its check: it is computed again, once for the requests that find it so', async () => {
-    const cache = createSearchCache({ ttlMs: 60_000, graceMs: 60_000, store: createMemoryStore(1_000_000) });
-    const open = new Set([1, 2]);
-    const allOpen = async (ids: number[]) => ids.every((id) => open.has(id));
-    expect(await cache.get('q', async () => [1, 2], allOpen)).toEqual([1, 2]);
-    expect(await cache.get('q', async () => [0], allOpen)).toEqual([1, 2]);
-    open.delete(1);
-    const { started, compute } = computations<number[]>();
-    const asked = [cache.get('q', compute, allOpen), cache.get('q', compute, allOpen)];
-    await until(() => started.length === 1);
-    started[0]!([2]);
-    expect(await Promise.all(asked)).toEqual([[2], [2]]);
-    expect(cache.stats).toMatchObject({ hits: 1, failedChecks: 2, computations: 2 });
-    // Past its time too, an answer that fails its check is not served while it is refreshed.
-    vi.setSystemTime(Date.now() + 61_000);
-    open.delete(2);
-    expect(await cache.get('q', async () => [], allOpen)).toEqual([]);
+  it('drops every answer carrying a dropped tag, and keeps none whose computation began before the drop', async () => {
+    await dropsAnswers(createMemoryStore(1_000_000));
   });
 
   it('refreshes at most so many answers past their time at once, serving them as they are meanwhile', async () => {
@@ -88,13 +75,15 @@ describe('the search cache', () => {
     const { started, compute } = computations();
     expect(await cache.get('a', compute, ok)).toBe('a1');
     expect(await cache.get('b', compute, ok)).toBe('b1');
-    expect(started).toHaveLength(1);
+    await until(() => started.length === 1);
+    // One refresh (of 'a'): 'b' waits for a later request.
+    expect(cache.stats.computations).toBe(3);
     started[0]!('a2');
-    await until(() => cache.stats.computations === 3);
+    await until(() => cache.size()!.entries === 2 && cache.stats.computations === 3);
     await new Promise((resolve) => setImmediate(resolve));
     // The refresh of 'a' is done: the next request for 'b' starts its own.
     expect(await cache.get('b', compute, ok)).toBe('b1');
-    expect(started).toHaveLength(2);
+    await until(() => started.length === 2);
     started[1]!('b2');
     await until(() => cache.stats.computations === 4);
     await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +116,8 @@ describe('the search cache', () => {
     const unreliable: AnswerStore = {
       ...memory,
       read: (key) => (down ? Promise.reject(new Error('connection refused')) : memory.read(key)),
-      write: (key, stored, dropAt) => (down ? Promise.reject(new Error('connection refused')) : memory.write(key, stored, dropAt)),
+      drops: () => (down ? Promise.reject(new Error('connection refused')) : memory.drops()),
+      write: (...args) => (down ? Promise.reject(new Error('connection refused')) : memory.write(...args)),
     };
     const cache = createSearchCache({ ttlMs: 60_000, graceMs: 0, store: unreliable });
     expect(await cache.get('q', async () => 'kept', ok)).toBe('kept');
@@ -154,23 +144,57 @@ describe.skipIf(!redisUrl)('the search cache in Redis (TEST_REDIS_URL)', () => {
     await Promise.all(clients.map((c) => c.quit()));
   });
 
-  it('shares answers between the caches of two processes, each checked before it is served', async () => {
+  it('shares answers between the caches of two processes, and a drop by one for both', async () => {
     const one = createSearchCache({ ttlMs: 60_000, graceMs: 0, store: createRedisStore(client(), prefix) });
     const two = createSearchCache({ ttlMs: 60_000, graceMs: 0, store: createRedisStore(client(), prefix) });
-    expect(await one.get('q', async () => ({ ids: [3] }), ok)).toEqual({ ids: [3] });
-    expect(await two.get('q', async () => ({ ids: [-1] }), ok)).toEqual({ ids: [3] });
+    expect(await one.get('q', async () => [3], idTags)).toEqual([3]);
+    expect(await two.get('q', async () => [-1], idTags)).toEqual([3]);
     expect(two.stats).toMatchObject({ hits: 1, computations: 0 });
-    expect(
-      await two.get(
-        'q',
-        async () => ({ ids: [4] }),
-        async () => false,
-      ),
-    ).toEqual({ ids: [4] });
-    expect(await one.get('q', async () => ({ ids: [-1] }), ok)).toEqual({ ids: [4] });
+    await two.drop(['j3']);
+    expect(await one.get('q', async () => [4], idTags)).toEqual([4]);
+    expect(await two.get('q', async () => [-1], idTags)).toEqual([4]);
     // Answers expire in Redis itself.
     const ttl = await clients[0]!.pttl(`${prefix}search:q`);
     expect(ttl).toBeGreaterThan(50_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
+
+  it('drops every answer carrying a dropped tag, and keeps none whose computation began before the drop', async () => {
+    await dropsAnswers(createRedisStore(client(), `${prefix}drops:`));
+  });
 });
+
+/** What a drop does, the same for every store. */
+async function dropsAnswers(store: AnswerStore) {
+  const cache = createSearchCache({ ttlMs: 60_000, graceMs: 60_000, store });
+  const again = async () => [-1];
+  expect(await cache.get('q', async () => [1, 2], idTags)).toEqual([1, 2]);
+  expect(await cache.get('r', async () => [2, 3], idTags)).toEqual([2, 3]);
+  expect(await cache.get('s', async () => [4], idTags)).toEqual([4]);
+  await cache.drop(['j2']);
+  // Every answer showing 2 is gone; the others stay.
+  expect(await cache.get('q', async () => [1], idTags)).toEqual([1]);
+  expect(await cache.get('r', async () => [3], idTags)).toEqual([3]);
+  expect(await cache.get('s', again, idTags)).toEqual([4]);
+  expect(await cache.get('q', again, idTags)).toEqual([1]);
+
+  // Computed across a drop of one of its tags: served to those who asked, not kept.
+  const { started, compute } = computations<number[]>();
+  const asked = cache.get('t', compute, idTags);
+  await until(() => started.length === 1);
+  await cache.drop(['j5']);
+  started[0]!([5, 6]);
+  expect(await asked).toEqual([5, 6]);
+  expect(cache.stats.notKept).toBe(1);
+  // Computed after the drop: kept. An answer not showing the dropped job is kept across it.
+  expect(await cache.get('t', async () => [5], idTags)).toEqual([5]);
+  expect(await cache.get('t', again, idTags)).toEqual([5]);
+  const other = computations<number[]>();
+  const unaffected = cache.get('u', other.compute, idTags);
+  await until(() => other.started.length === 1);
+  await cache.drop(['j9']);
+  other.started[0]!([7]);
+  expect(await unaffected).toEqual([7]);
+  expect(await cache.get('u', again, idTags)).toEqual([7]);
+  expect(cache.stats).toMatchObject({ notKept: 1, drops: 3 });
+}

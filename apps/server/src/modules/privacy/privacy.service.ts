@@ -163,7 +163,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       objectId: membership.companyId,
       before: { name: membership.companyName, owner_id: user.id },
     });
-    return { logo, resumes, told: applicants.length > 0 };
+    return { logo, resumes, told: applicants.length > 0, companyId: membership.companyId };
   }
 
   return {
@@ -244,13 +244,19 @@ export function createPrivacyService(deps: PrivacyDeps) {
           objectId: user.id,
           after: { role: user.role },
         });
-        return { keys: company?.logo ? [...keys, company.logo] : keys, resumes: company?.resumes ?? [], told: Boolean(company?.told) };
+        return {
+          keys: company?.logo ? [...keys, company.logo] : keys,
+          resumes: company?.resumes ?? [],
+          told: Boolean(company?.told),
+          companyId: company?.companyId,
+        };
       });
       await files.removeAllStored(gone.keys);
       await files.release(gone.resumes);
       await events.emit('user.deleted', { userId: viewer.userId });
       await events.emit('sessions.ended', { userId: viewer.userId });
       if (gone.told) await events.emit('notifications.created', {});
+      if (gone.companyId !== undefined) await events.emit('company.changed', { companyId: gone.companyId });
     },
   };
 }

@@ -245,11 +245,12 @@ export function createUsersService(deps: UsersDeps) {
         }
         await repo.deleteUserRow(tx, id);
         await recordAudit(tx, { by: viewer, action: 'user.deleted', objectType: 'user', objectId: id, before: identity(user) });
-        return { keys, resumes, logo };
+        return { keys, resumes, logo, companyId: ownsCompany ? membership.companyId : null };
       });
       await files.removeAllStored(gone.logo ? [...gone.keys, gone.logo] : gone.keys);
       await files.release(gone.resumes);
       await events.emit('user.deleted', { userId: id });
+      if (gone.companyId !== null) await events.emit('company.changed', { companyId: gone.companyId });
     },
   };
 }
