@@ -72,6 +72,15 @@ function facetConditions(c: SearchCriteria): Partial<Record<FacetName, SQL>> {
   return f;
 }
 
+/** Whether a search has neither words nor any filter: every public job, in some order. */
+export const isBrowse = (c: SearchCriteria) =>
+  !c.text &&
+  Object.keys(facetConditions(c)).length === 0 &&
+  c.salaryMin === undefined &&
+  c.salaryMax === undefined &&
+  c.currency === undefined &&
+  c.company === undefined;
+
 const allOf = (conditions: Array<SQL | undefined>) => {
   const present = conditions.filter((x): x is SQL => x !== undefined);
   return present.length ? sql.join(present, sql` and `) : sql`true`;

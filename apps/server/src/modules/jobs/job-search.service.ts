@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
-import { presentJobSummary } from './jobs.presenter';
+import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, SearchCriteria } from './job-search.repository';
 import type { SearchCache } from './search-cache';
@@ -231,6 +231,13 @@ export function cacheKey(q: JobSearchQuery, today: string): string {
 /** A kept answer's tags: the jobs on its page and their companies (`forget` drops by them). */
 const answerTags = (answer: SearchOutcome) => answer.results.flatMap((r) => [`j${r.id}`, `c${r.company.id}`]);
 
+/** A search's count (exact or estimated) and facet rows. */
+interface Counted {
+  total: number;
+  isEstimate: boolean;
+  facets: FacetRow[];
+}
+
 export interface JobSearchOptions {
   db: Db;
   /** The result cache (search-cache.ts); none: every search is computed. */
@@ -250,6 +257,12 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
     let text = asked;
     let correctedSearch: string | null = null;
     let criteria = toCriteria(q, text, today);
+    // Browsing every job (no words, no filter) walks an ordered index whatever the counts: its page
+    // is read while the sample is counted.
+    if (repo.isBrowse(criteria)) {
+      const [sampled, page] = await Promise.all([sample(criteria), readPage(criteria, 'walk')]);
+      return answer(page, await countAndFacets(criteria, sampled.coarse), null);
+    }
     let sampled = await sample(criteria);
     // None in the sample: one statement says whether anything matches at all (a count would be 0
     // if not) and, if not, whether the text is only stop words (then search without it) or which of
@@ -268,15 +281,19 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
       }
     }
     const [page, counted] = await Promise.all([readPage(criteria, sampled.plan), countAndFacets(criteria, sampled.coarse)]);
+    return answer(page, counted, correctedSearch);
+
     // Checked against the response's schema here, once per computed answer: the route sends what
     // it is given (jobsRoutes), so a cached answer is not checked again at every request.
-    return {
-      results: jobSummaries.parse(page.map(presentJobSummary)),
-      count: counted.total,
-      countIsEstimate: counted.isEstimate,
-      facets: jobFacets.parse(await buildFacets(q, counted.facets)),
-      correctedSearch,
-    };
+    async function answer(page: JobSummaryRecord[], counted: Counted, corrected: string | null): Promise<SearchOutcome> {
+      return {
+        results: jobSummaries.parse(page.map(presentJobSummary)),
+        count: counted.total,
+        countIsEstimate: counted.isEstimate,
+        facets: jobFacets.parse(await buildFacets(q, counted.facets)),
+        correctedSearch: corrected,
+      };
+    }
   }
 
   /** A page by the plan chosen; a slice that held too few matches to be sure of it collects them all. */
@@ -329,7 +346,7 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
   async function countAndFacets(
     criteria: SearchCriteria,
     coarse: { scanned: number; total: number; facets: FacetRow[] },
-  ): Promise<{ total: number; isEstimate: boolean; facets: FacetRow[] }> {
+  ): Promise<Counted> {
     const scaled = (facets: FacetRow[], every: number) => facets.map((f) => ({ ...f, count: roundEstimate(f.count * every) }));
     let sampled = { ...coarse, every: 128 };
     if (coarse.scanned * 128 < coarseFrom) {
@@ -392,13 +409,7 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
     async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
       const today = utcToday();
-      const outcome = cache
-        ? await cache.get(
-            cacheKey(q, today),
-            () => compute(q, today),
-            answerTags,
-          )
-        : await compute(q, today);
+      const outcome = cache ? await cache.get(cacheKey(q, today), () => compute(q, today), answerTags) : await compute(q, today);
       return {
         ...toPage(outcome.results, outcome.count),
         count_is_estimate: outcome.countIsEstimate,

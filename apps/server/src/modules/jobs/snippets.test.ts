@@ -90,8 +90,7 @@ describe('search snippets', () => {
 
   it('reads lines typed as bullet points as a list on one line, wherever the list starts', () => {
     const opening = 'We build robots for warehouses.\n- React and TypeScript\n- Go services.\nWhat you bring:\n* Kubernetes';
-    const text = (word: string) =>
-      matchedSnippet(opening.replace(word, mark(word)), opening).text;
+    const text = (word: string) => matchedSnippet(opening.replace(word, mark(word)), opening).text;
     expect(text('robots')).toBe('We build robots for warehouses. React and TypeScript · Go services. What you bring: Kubernetes');
     // From the sentence of the first match: the list item it is in, without its mark.
     expect(text('React')).toBe('React and TypeScript · Go services. What you bring: Kubernetes');
