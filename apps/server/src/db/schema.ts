@@ -413,6 +413,8 @@ export const jobSearch = pgTable(
       .using('gin', t.searchVector)
       .with(ginWithoutPendingList)
       .where(sql`${t.id} % 128 = 0`),
+    // Migration 0034 makes these two covering (INCLUDE every column a search without words reads),
+    // which drizzle cannot write: searches without words then read their sample from the index alone.
     index('job_search_sample16_posted_idx')
       .on(t.postedAt)
       .where(sql`${t.id} % 16 = 0`),
