@@ -244,7 +244,8 @@ return n`;
 
 /**
  * Answers in Redis under `prefix`, shared by every server process; they expire with Redis's own PX,
- * and Redis's memory policy bounds them (`maxmemory` with `allkeys-lru`).
+ * and Redis's memory policy may bound them (every key expires); a tag set evicted before its answers
+ * lets a drop miss them, so Redis needs room for the answers kept.
  */
 export function createRedisStore(redis: Redis, prefix: string): AnswerStore {
   const answerKey = (key: string) => `${prefix}search:${key}`;
