@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetPublicConfig } from '../lib/config/public-config';
 
@@ -47,6 +48,12 @@ Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  // Mantine's toasts live in one store per module graph, which test files share (vitest.config.ts):
+  // a toast left by one file would queue the next file's behind it.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
   forgetPublicConfig();
   window.localStorage.clear();
   window.location.hash = '';
