@@ -11,7 +11,7 @@ import type {
   SocketRefusal,
 } from '@jobportal/shared';
 import { notifications, users } from '../db/schema';
-import { createApplication, createCompany, createJob, createRecruiter } from '../db/seed/factories';
+import { createApplication, createCompany, createJob, createRecruiter } from '../seed/factories';
 import { bearer, createTestApp, json, listenLocally, signedInUser, type TestApp } from '../test/harness';
 import { storedResume } from '../test/scenes';
 

@@ -7,7 +7,7 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { createUser, type UserSeed } from '../db/seed/factories';
+import { createUser, type UserSeed } from '../seed/factories';
 import { createSmtpMailer } from '../lib/mail';
 import { createLocalStorage, type Storage } from '../lib/storage';
 import { connectAdmin } from './server-admin';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPostgres, type Database } from '../db/client';
-import { createUser } from '../db/seed/factories';
+import { createUser } from '../seed/factories';
 import { createLocalStorage } from '../lib/storage';
 import type { FastifyInstance } from 'fastify';
 

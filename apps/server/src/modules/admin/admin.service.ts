@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import type { EventBus } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import type { CompaniesService } from '../companies/companies.service';
+import type { CompaniesService } from '../companies';
 import { VersionedCache } from '../../lib/ttl-cache';
 import * as repo from './admin.repository';
 

@@ -16,12 +16,10 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/events';
 import { offsetOf } from '../../lib/pagination';
-import { jobSummaryColumns } from '../jobs/job-summaries.repository';
-import type { JobSummaryRecord } from '../jobs/jobs.presenter';
-import { publicJobCondition } from '../jobs/jobs.repository';
-import { nameOrEmailContains } from '../users/users.repository';
-import type { NewFile } from '../files/files.repository';
-import { insertNoticesWhen, type NewNotification } from '../notifications/notifications.repository';
+import { jobSummaryColumns, type JobSummaryRecord, publicJobCondition } from '../jobs';
+import { nameOrEmailContains } from '../users';
+import type { NewFile } from '../files';
+import { insertNoticesWhen, type NewNotification } from '../notifications';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;

@@ -17,8 +17,7 @@ import {
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
 import { parseInput } from '../../lib/validation';
-import { readMultipartForm } from '../files/files.multipart';
-import { sendStoredFile } from '../files/files.serve';
+import { readMultipartForm, sendStoredFile } from '../files';
 import type { ApplicationsService } from './applications.service';
 
 const tags = ['applications'];

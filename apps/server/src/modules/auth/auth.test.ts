@@ -5,7 +5,7 @@ import { oneTimeCodes, refreshTokens, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { otpMaxOtherAttempts, refreshGraceMs } from './auth.service';
 import { limits } from '@jobportal/shared';
-import { createUser } from '../../db/seed/factories';
+import { createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { startGoogleKeyServer } from '../../test/google-keys';
 

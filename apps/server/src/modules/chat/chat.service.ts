@@ -4,7 +4,7 @@ import type { Viewer } from '../../lib/access';
 import { AppError, notFound, rateLimited, validationError } from '../../lib/app-error';
 import type { ChatAudience, EventBus, RoomViews } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as notificationsRepo from '../notifications/notifications.repository';
+import { markAllRead } from '../notifications';
 import { presentMessage, presentRoom } from './chat.presenter';
 import * as repo from './chat.repository';
 import type { RoomFacts, Side } from './chat.repository';
@@ -206,7 +206,7 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
         await events.emit('chat.messages_read', { audience: audienceOf(room), read, rooms: await roomViews(id) });
       }
       // The conversation's notice in the bell is read with it.
-      const notices = await notificationsRepo.markAllRead(db, viewer.userId, roomLink(side, id));
+      const notices = await markAllRead(db, viewer.userId, roomLink(side, id));
       for (const noticeId of notices) await events.emit('notifications.read', { userId: viewer.userId, id: noticeId });
       return read;
     },

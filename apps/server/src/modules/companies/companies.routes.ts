@@ -14,8 +14,7 @@ import {
 import { authorize } from '../../policies/policy';
 import { viewerOf } from '../../lib/access';
 import { toPage } from '../../lib/pagination';
-import { readSingleUpload } from '../files/files.multipart';
-import { sendStoredFile } from '../files/files.serve';
+import { readSingleUpload, sendStoredFile } from '../files';
 import type { CompaniesService } from './companies.service';
 
 const tags = ['companies'];

@@ -10,13 +10,12 @@ import { authorize, can, type CompanyFacts } from '../../policies/policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
-import { findUserById } from '../users/users.repository';
-import type { CheckedFile } from '../files/file-types';
-import type { FilesService } from '../files/files.service';
-import { recordAudit } from '../audit/audit.repository';
+import { findUserById } from '../users';
+import type { CheckedFile, FilesService } from '../files';
+import { recordAudit } from '../audit';
 import type { EventBus } from '../../lib/events';
-import { insertNotificationForAdmins, insertNotifications } from '../notifications/notifications.repository';
-import { findMembers } from '../teams/teams.repository';
+import { insertNotificationForAdmins, insertNotifications } from '../notifications';
+import { findMembers } from '../teams';
 
 export interface CompaniesDeps {
   db: Db;

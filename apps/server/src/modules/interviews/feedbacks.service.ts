@@ -12,12 +12,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import type { EventBus } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as applicationsRepo from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
+import { findApplicationFacts } from '../applications';
 import * as repo from './feedbacks.repository';
 import * as interviewsRepo from './interviews.repository';
 import { presentFeedback, presentShownFeedback } from './interviews.presenter';
-import { writeNotifications } from '../notifications/notifications.service';
+import { writeNotifications } from '../notifications';
 import { advanceApplication, emitApplicationMove, finalApplication } from './interviews.service';
 
 type CreateInput = z.output<typeof createFeedbackRequest>;
@@ -45,7 +45,7 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
           i!.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.',
         );
       }
-      const application = (await applicationsRepo.findApplicationFacts(db, i!.applicationId))!;
+      const application = (await findApplicationFacts(db, i!.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const created = await db.transaction(async (tx) => {
         const app = await interviewsRepo.lockApplication(tx, i!.applicationId);

@@ -17,11 +17,9 @@ import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import type { DomainEvents, EventBus, InterviewEvent } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as applicationsRepo from '../applications/applications.repository';
-import { eventFactsOf } from '../applications/applications.service';
-import type { ApplicationFacts } from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
-import { writeNotifications } from '../notifications/notifications.service';
+import { eventFactsOf, findApplicationFacts, insertHistory, updateStatus, type ApplicationFacts } from '../applications';
+import { recordAudit } from '../audit';
+import { writeNotifications } from '../notifications';
 import { interviewCalendar, type InviteContext, type InviteKind, type InviteMailer } from './interview-invites';
 import { presentInterview } from './interviews.presenter';
 import * as repo from './interviews.repository';
@@ -89,8 +87,8 @@ export async function advanceApplication(
   by: Viewer,
 ): Promise<Move | undefined> {
   if (!movesTo(app.status, to)) return undefined;
-  if (!(await applicationsRepo.updateStatus(tx, app.id, app.status, to))) return undefined;
-  await applicationsRepo.insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
+  if (!(await updateStatus(tx, app.id, app.status, to))) return undefined;
+  await insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
   await recordAudit(tx, {
     by,
     action: 'application.status_changed',
@@ -197,7 +195,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
   return {
     /** A member of the job's company schedules one time, or offers 2-6 for the job seeker to pick. */
     async schedule(viewer: Viewer, input: ScheduleInput): Promise<InterviewOut> {
-      const application = await applicationsRepo.findApplicationFacts(db, input.application);
+      const application = await findApplicationFacts(db, input.application);
       authorize(viewer, 'interview.schedule', application && facts(application), { notFoundAs: 'That application' });
       if (!application) throw notFound('That application');
       const interviewerId = input.interviewer ?? viewer.userId;
@@ -275,7 +273,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       }
       if (start.getTime() <= Date.now()) throw inPast('scheduled_time');
       const end = new Date(start.getTime() + minutes(i.durationMinutes));
-      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      const application = (await findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const chosen = await withoutClash(
         async (tx) => {
@@ -411,7 +409,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       const mail: InviteKind | undefined =
         kind === 'cancelled' ? (i.scheduledTime ? 'cancelled' : undefined) : kind === 'completed' ? undefined : kind;
 
-      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      const application = (await findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const changed = await withoutClash(
         async (tx) => {

@@ -3,9 +3,8 @@ import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import { offsetOf } from '../../lib/pagination';
-import { presentJobSummary } from '../jobs/jobs.presenter';
-import { fullPreferences } from '../profiles/profiles.presenter';
-import { findProfileRecord } from '../profiles/profiles.repository';
+import { presentJobSummary } from '../jobs';
+import { findProfileRecord, fullPreferences } from '../profiles';
 import * as repo from './matching-jobs.repository';
 import type { MatchCriteria, MatchRow } from './matching-jobs.repository';
 

@@ -14,7 +14,7 @@ import type {
   Role,
   WorkExperience,
 } from '@jobportal/shared';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 import {
   applicationStatusHistory,
@@ -39,10 +39,10 @@ import {
   type TaxonomyRow,
   type UploadedFileRow,
   type UserRow,
-} from '../schema';
-import { hashPassword } from '../../lib/passwords';
-import type { Storage } from '../../lib/storage';
-import { ensureProfile, replaceProfileLists, updateProfile } from '../../modules/profiles/profiles.repository';
+} from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import type { Storage } from '../lib/storage';
+import { ensureProfile, replaceProfileLists, updateProfile } from '../modules/profiles';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;

@@ -1,10 +1,10 @@
 import type { ApplicationStatus, JobPreferences, WorkExperience } from '@jobportal/shared';
-import type { Storage } from '../../lib/storage';
-import type { DomainEvents } from '../../lib/events';
-import { notificationsFor } from '../../modules/notifications/notifications.service';
-import type { Db } from '../client';
+import type { Storage } from '../lib/storage';
+import type { DomainEvents } from '../lib/events';
+import { notificationsFor } from '../modules/notifications';
+import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
-import { companies, notifications } from '../schema';
+import { companies, notifications } from '../db/schema';
 import { makePdf } from './documents';
 import { makeAvatarPng } from './pictures';
 import {
