@@ -6,7 +6,6 @@ import {
   type ApplicantOut,
   type ApplicationOut,
   type ApplicationStatus,
-  type Paginated,
   type applicantsQuery,
   type applyFields,
   type myApplicationsQuery,
@@ -15,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
 import { applicationResumesFolder, type CheckedFile, type FilesService } from '../files';
@@ -29,7 +29,7 @@ import type { ApplicationFacts } from './applications.repository';
 type ApplyFields = ReturnType<typeof applyFields.parse>;
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
-type ApplicantList = Paginated<ApplicantOut> & { status_counts: Record<ApplicationStatus, number> };
+type ApplicantList = PagedRows<ApplicantOut, { status_counts: Record<ApplicationStatus, number> }>;
 
 export interface ApplicationsDeps {
   db: Db;
@@ -171,16 +171,13 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
       ]);
     },
 
-    async listMine(viewer: Viewer, q: MyApplicationsQuery, toPage: (rows: ApplicationOut[], total: number) => Paginated<ApplicationOut>) {
+    async listMine(viewer: Viewer, q: MyApplicationsQuery): Promise<PagedRows<ApplicationOut>> {
       const { rows, total } = await repo.findMyApplications(db, viewer.userId, q);
       const histories = await repo.findHistories(
         db,
         rows.map((r) => r.application.id),
       );
-      return toPage(
-        rows.map((r) => presentApplication(r, histories.get(r.application.id) ?? [])),
-        total,
-      );
+      return { rows: rows.map((r) => presentApplication(r, histories.get(r.application.id) ?? [])), total };
     },
 
     async checkStatus(viewer: Viewer, jobId: number) {
@@ -215,12 +212,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     },
 
     /** The applicants of a job of the viewer's company (404 for a job they may not see, 403 for another company's public job). */
-    async listApplicants(
-      viewer: Viewer,
-      jobId: number,
-      q: ApplicantsQuery,
-      toPage: (rows: ApplicantOut[], total: number) => Paginated<ApplicantOut>,
-    ): Promise<ApplicantList> {
+    async listApplicants(viewer: Viewer, jobId: number, q: ApplicantsQuery): Promise<ApplicantList> {
       const job = await repo.findJobFacts(db, jobId, utcToday());
       authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
       const { rows, total, statusCounts } = await repo.findApplicants(db, jobId, q);
@@ -229,10 +221,8 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
         rows.map((r) => r.application.id),
       );
       return {
-        ...toPage(
-          rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
-          total,
-        ),
+        rows: rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
+        total,
         status_counts: countsByStatus(statusCounts),
       };
     },

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CompanyListQuery, CompanyOut, Paginated, companyInput, companyPatch } from '@jobportal/shared';
+import type { CompanyListQuery, CompanyOut, companyInput, companyPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { inline, type Mailer } from '../../lib/mail';
 import { authorize, can, type CompanyFacts } from '../../policies/policy';
@@ -175,7 +176,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
   }
 
   return {
-    async list(viewer: Viewer | null, q: CompanyListQuery, page: (rows: CompanyOut[], total: number) => Paginated<CompanyOut>) {
+    async list(viewer: Viewer | null, q: CompanyListQuery): Promise<PagedRows<CompanyOut>> {
       // An employer's list is the company they work for (none yet: an empty list).
       const scope: repo.CompanyScope =
         viewer?.role === 'admin'
@@ -186,10 +187,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
               : { kind: 'one', companyId: viewer.companyId }
             : { kind: 'approved' };
       const { rows, total } = await repo.findCompanies(db, scope, q, utcToday());
-      return page(
-        rows.map((row) => present(viewer, row)),
-        total,
-      );
+      return { rows: rows.map((row) => present(viewer, row)), total };
     },
 
     get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id)),

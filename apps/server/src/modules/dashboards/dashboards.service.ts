@@ -40,7 +40,7 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
         recent_applications: applications.map((a) => presentApplication(a, histories.get(a.application.id) ?? [])),
         saved_jobs_count: saved.total,
         saved_jobs: saved.rows.map(presentSavedJob),
-        matching_jobs: matches.results,
+        matching_jobs: matches.rows,
         profile_completeness: profile.completeness.percent,
       };
     },

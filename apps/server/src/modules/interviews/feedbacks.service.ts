@@ -1,7 +1,6 @@
 import {
   finalStatuses,
   type FeedbackOut,
-  type Paginated,
   type createFeedbackRequest,
   type feedbacksQuery,
   type updateFeedbackRequest,
@@ -10,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import type { EventBus } from '../../lib/events';
 import { authorize } from '../../policies/policy';
 import { recordAudit } from '../audit';
@@ -129,10 +129,10 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
     },
 
     /** The company's feedback for an employer; all feedback on their own interviews for a job seeker. */
-    async list(viewer: Viewer, q: ListQuery, toPage: (rows: FeedbackOut[], total: number) => Paginated<FeedbackOut>) {
+    async list(viewer: Viewer, q: ListQuery): Promise<PagedRows<FeedbackOut>> {
       const whose = viewer.role === 'jobseeker' ? { jobseekerId: viewer.userId } : { companyId: viewer.companyId ?? -1 };
       const { rows, total } = await repo.findFeedbackRecords(db, { ...q, ...whose });
-      return toPage(rows.map(presentFeedback), total);
+      return { rows: rows.map(presentFeedback), total };
     },
 
     /** The items a job seeker chose to show (callers have checked that the viewer may see the profile). */

@@ -4,7 +4,6 @@ import {
   type ApplicationStatus,
   type InterviewOut,
   type InterviewStatus,
-  type Paginated,
   type chooseInterviewTimeRequest,
   type interviewsQuery,
   type scheduleInterviewRequest,
@@ -15,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { InterviewRow } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import type { DomainEvents, EventBus, InterviewEvent } from '../../lib/events';
 import { authorize } from '../../policies/policy';
 import { eventFactsOf, findApplicationFacts, insertHistory, updateStatus, type ApplicationFacts } from '../applications';
@@ -446,10 +446,10 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       return presentInterview(await load(i.id));
     },
 
-    async list(viewer: Viewer, q: ListQuery, toPage: (rows: InterviewOut[], total: number) => Paginated<InterviewOut>) {
+    async list(viewer: Viewer, q: ListQuery): Promise<PagedRows<InterviewOut>> {
       const whose = viewer.role === 'jobseeker' ? { jobseekerId: viewer.userId } : { companyId: viewer.companyId ?? -1 };
       const { rows, total } = await repo.findInterviewRecords(db, { ...q, ...whose });
-      return toPage(rows.map(presentInterview), total);
+      return { rows: rows.map(presentInterview), total };
     },
 
     async get(viewer: Viewer, id: number): Promise<InterviewOut> {
