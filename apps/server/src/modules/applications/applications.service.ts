@@ -23,6 +23,7 @@ import { recordAudit } from '../audit';
 import { applicationReceived, writeNotifications } from '../notifications';
 import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
+import * as lists from './application-lists.repository';
 import * as repo from './applications.repository';
 import type { ApplicationFacts } from './applications.repository';
 
@@ -71,13 +72,13 @@ export const eventFactsOf = (a: ApplicationFacts) => ({
 
 export function createApplicationsService({ db, files, events, log }: ApplicationsDeps) {
   async function loadMine(id: number): Promise<ApplicationOut> {
-    const row = await repo.findMyApplication(db, id);
+    const row = await lists.findMyApplication(db, id);
     if (!row) throw applicationNotFound();
     return presentApplication(row, (await repo.findHistories(db, [id])).get(id) ?? []);
   }
 
   async function loadApplicant(id: number): Promise<ApplicantOut> {
-    const row = await repo.findApplicant(db, id);
+    const row = await lists.findApplicant(db, id);
     if (!row) throw applicationNotFound();
     return presentApplicant(row, (await repo.findHistories(db, [id])).get(id) ?? []);
   }
@@ -172,7 +173,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     },
 
     async listMine(viewer: Viewer, q: MyApplicationsQuery): Promise<PagedRows<ApplicationOut>> {
-      const { rows, total } = await repo.findMyApplications(db, viewer.userId, q);
+      const { rows, total } = await lists.findMyApplications(db, viewer.userId, q);
       const histories = await repo.findHistories(
         db,
         rows.map((r) => r.application.id),
@@ -215,7 +216,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     async listApplicants(viewer: Viewer, jobId: number, q: ApplicantsQuery): Promise<ApplicantList> {
       const job = await repo.findJobFacts(db, jobId, utcToday());
       authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
-      const { rows, total, statusCounts } = await repo.findApplicants(db, jobId, q);
+      const { rows, total, statusCounts } = await lists.findApplicants(db, jobId, q);
       const histories = await repo.findHistories(
         db,
         rows.map((r) => r.application.id),
@@ -229,7 +230,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
 
     /** An application's resume: for the applicant and the job's company only. */
     async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
-      const found = await repo.findApplicationResume(db, id);
+      const found = await lists.findApplicationResume(db, id);
       authorize(viewer, 'application.view_resume', found && { ...policyFacts(found), isWithdrawn: found.isWithdrawn }, {
         notFoundAs: 'That resume',
       });
