@@ -18,7 +18,7 @@ import * as repo from './feedbacks.repository';
 import * as interviewsRepo from './interviews.repository';
 import { presentFeedback, presentShownFeedback } from './interviews.presenter';
 import { writeNotifications } from '../notifications';
-import { advanceApplication, emitApplicationMove, finalApplication } from './interviews.service';
+import { advanceApplication, emitApplicationMove, finalApplication } from './application-moves';
 
 type CreateInput = z.output<typeof createFeedbackRequest>;
 type UpdateInput = z.output<typeof updateFeedbackRequest>;
