@@ -14,7 +14,7 @@ async function main() {
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const seeded = config.seedDemo ? await seedDemo(database.db, storage) : false;
   const app = await buildApp({ config, database, storage });
-  if (seeded) app.log.info('seeded demo data (password demo-pass-123 for admin@, employer@ and seeker@example.com)');
+  if (seeded) app.log.info('seeded demo data (password demo-pass-123 for admin@, employer@, recruiter@ and seeker@example.com)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
