@@ -100,6 +100,56 @@ const featureBoundaries = features.flatMap((feature) =>
   })),
 );
 
+// ---- The server's layers (docs/architecture.md, "Layers") ----
+// routes -> services -> repositories -> db; presenters beside the repositories. A module
+// (modules/<name>/) uses another only through its public index (modules/<name>/index.ts) or through
+// domain events (lib/events.ts); the seed and realtime/ sit above the modules and use the same indexes;
+// db/ and lib/ are below every module. Imports are relative, so the patterns read their paths.
+// Each file kind gets its whole list in one block: a later block's options replace an earlier one's.
+const serverSrc = 'apps/server/src';
+const serverTests = [`${serverSrc}/**/*.test.ts`, `${serverSrc}/test/**`];
+const layerRule = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const internalsMessage =
+  "Another module's internals: import from its public index (modules/<module>/index.ts) or listen to its events (lib/events.ts).";
+/** From a module: ../<module>/<file>. From seed/ or realtime/: ../modules/<module>/<file>. */
+const intoModuleInternals = { regex: '^\\.\\./[^./][^/]*/.+', message: internalsMessage };
+const fromAboveIntoModuleInternals = { regex: '(^|/)modules/[^/]+/.+', message: internalsMessage };
+const intoSeed = { regex: '(^|/)seed(/|$)', message: 'The seed sits above the modules: module code imports no seed code (tests may).' };
+const intoModules = (who) => ({
+  regex: '(^|/)(modules|seed)(/|$)',
+  message: `${who} is below the modules: it imports no module or seed code.`,
+});
+const belowServices = {
+  regex: '\\.(service|routes)$|(^|/)[^/]*cache$',
+  message: 'A repository or presenter imports no service, route or cache code: the service calls it, not the other way round.',
+};
+const routesAboveServices = [
+  { regex: '\\.repository$', message: 'A route calls its service, never a repository: routes -> services -> repositories.' },
+  { regex: '(^|/)db/', allowTypeImports: true, message: 'A route reaches the database only through its service (types may be imported).' },
+];
+const servicesBelowRoutes = { regex: '\\.routes$', message: 'A service imports no routes: routes call services.' };
+const serverLayers = [
+  { files: [`${serverSrc}/modules/**/*.ts`], ignores: serverTests, rules: layerRule(intoModuleInternals, intoSeed) },
+  {
+    files: [`${serverSrc}/modules/**/*.routes.ts`],
+    ignores: serverTests,
+    rules: layerRule(intoModuleInternals, intoSeed, ...routesAboveServices),
+  },
+  {
+    files: [`${serverSrc}/modules/**/*.service.ts`],
+    ignores: serverTests,
+    rules: layerRule(intoModuleInternals, intoSeed, servicesBelowRoutes),
+  },
+  {
+    files: [`${serverSrc}/modules/**/*.{repository,presenter}.ts`],
+    ignores: serverTests,
+    rules: layerRule(intoModuleInternals, intoSeed, belowServices),
+  },
+  { files: [`${serverSrc}/{seed,realtime}/**/*.ts`], ignores: serverTests, rules: layerRule(fromAboveIntoModuleInternals) },
+  { files: [`${serverSrc}/db/**/*.ts`], ignores: serverTests, rules: layerRule(intoModules('db/')) },
+  { files: [`${serverSrc}/{lib,policies}/**/*.ts`], ignores: serverTests, rules: layerRule(intoModules('lib/ and policies/')) },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -159,22 +209,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
-  // The server's layers (docs/architecture.md): a repository or presenter is below the services.
-  {
-    files: ['apps/server/src/**/*.{repository,presenter}.ts'],
-    ignores: ['apps/server/src/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '\\.(service|routes)$|(^|/)[^/]*cache$',
-              message: 'A repository or presenter imports no service, route or cache code: the service calls it, not the other way round.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverLayers,
 );

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ms, startServer, stats, stopServer, type Stats } from '../common';
-import { makePdf } from '../../apps/server/src/db/seed/documents';
+import { makePdf } from '../../apps/server/src/seed/documents';
 import { applierEmail, benchPassword, employerEmail, profileSeekerEmail, seedApplyBench } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,7 +42,6 @@ const samples = Number(args.samples);
 const log = (line: string) => console.log(line);
 
 // ---------- statistics ----------
-
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function request(

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/db/client';
 import { openPostgres } from '../../apps/server/src/db/client';
-import { createProfile, createUser } from '../../apps/server/src/db/seed/factories';
+import { createProfile, createUser } from '../../apps/server/src/seed/factories';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { seedBenchDatabase } from '../search/seed';
 

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { ms, startServer, stats, stopServer } from '../common';
 import { seedBenchDatabase } from '../search/seed';
 import { openPostgres } from '../../apps/server/src/db/client';
-import { createCompany, createJob, createUser } from '../../apps/server/src/db/seed/factories';
+import { createCompany, createJob, createUser } from '../../apps/server/src/seed/factories';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 
 const { values: args } = parseArgs({

@@ -29,7 +29,7 @@ import {
   createProfile,
   createUploadedFile,
   createUser,
-} from '../../apps/server/src/db/seed/factories';
+} from '../../apps/server/src/seed/factories';
 import { createLocalStorage } from '../../apps/server/src/lib/storage';
 import { readZip } from '../../apps/server/src/test/zip-reader';
 import { eq } from 'drizzle-orm';

@@ -3,7 +3,7 @@
 // distribution (exponent 1.1), and a writer making new jobs, edits and closes at a fixed rate while
 // the searches run, with how long a new job takes to be found.
 import pg from 'pg';
-import { createRandom, pick } from '../../apps/server/src/db/seed/job-text';
+import { createRandom, pick } from '../../apps/server/src/seed/job-text';
 
 /** `count` distinct query strings of GET /api/jobs/, made from the seeded database's own words and places. */
 export async function buildSearches(databaseUrl: string, count: number, seed = 11): Promise<string[]> {

@@ -29,7 +29,7 @@ import type { Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
 import { utcToday } from '../../apps/server/src/lib/dates';
 import { createJobSearchService } from '../../apps/server/src/modules/jobs/job-search.service';
-import { createRandom } from '../../apps/server/src/db/seed/job-text';
+import { createRandom } from '../../apps/server/src/seed/job-text';
 import { benchQueries, type BenchQuery } from './queries';
 import { buildSearches, startWriteLoad, zipf } from './mix';
 import { seedBenchDatabase } from './seed';

@@ -1,5 +1,5 @@
 // Seeds a PostgreSQL database with N synthetic but realistic jobs for the search benchmark.
-// Jobs come from the same templates as the demo seed (apps/server/src/db/seed/job-text.ts).
+// Jobs come from the same templates as the demo seed (apps/server/src/seed/job-text.ts).
 // Rows go in through multi-row INSERT … SELECT FROM unnest(…) batches with the per-row search
 // trigger switched off; the search vectors (same SQL function as the trigger) and the words
 // table are filled set-based, the search rows (job_search) by the same statement triggers as
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder, openPostgres } from '../../apps/server/src/db/client';
-import { createRandom, demoCategories, demoSkills, generateJob, pick, type CompanyContext } from '../../apps/server/src/db/seed/job-text';
+import { createRandom, demoCategories, demoSkills, generateJob, pick, type CompanyContext } from '../../apps/server/src/seed/job-text';
 
 export interface SeedOptions {
   serverUrl: string;

@@ -1,26 +1,20 @@
 import type { Writable } from 'node:stream';
-import { isDatabaseUnavailable } from './lib/db-errors';
+import { answerErrors } from './lib/error-handler';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@jobportal/shared/zod-messages';
-import { errorStatus, findNotText, notTextMessage, publicConfig, type ErrorCode } from '@jobportal/shared';
+import { findNotText, notTextMessage, publicConfig } from '@jobportal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessPlugin } from './lib/access';
-import { AppError, validationError } from './lib/app-error';
+import { validationError } from './lib/app-error';
 import { securityHeaders } from './lib/security-headers';
 import { loggerOptions, noticeWriter } from './lib/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
@@ -104,17 +98,6 @@ export interface AppDeps {
   logOutput?: Writable;
 }
 
-const statusCodes = new Map<number, ErrorCode>([
-  [400, 'bad_request'],
-  [401, 'not_authenticated'],
-  [403, 'permission_denied'],
-  [404, 'not_found'],
-  [409, 'conflict'],
-  [413, 'payload_too_large'],
-  [415, 'unsupported_media_type'],
-  [429, 'rate_limited'],
-]);
-
 /** Builds the whole HTTP app without listening, so tests and main share it. */
 /** Trusts the nearest `hops` proxies in front of the server (TRUST_PROXY=1: one load balancer). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -177,39 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (field !== undefined) return reply.code(400).send(validationError({ [field || 'body']: [notTextMessage] }).toBody());
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.status).send(error.toBody());
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-        (fields[name] ??= []).push(issue.message ?? 'This value is not valid.');
-      }
-      return reply.code(400).send(validationError(fields).toBody());
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = statusCodes.get(status) ?? 'bad_request';
-      return reply.code(errorStatus[code]).send({ detail: error.message || 'The request is not valid.', code });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ detail: 'The service is briefly unavailable. Try again in a few seconds.', code: 'service_unavailable' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: `Something went wrong on our side (request ${request.id}).`, code: 'internal_error' });
-  });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ detail: `No such address: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
-  );
+  answerErrors(app);
 
   const security = securityHeaders({
     contentSecurityPolicy: {

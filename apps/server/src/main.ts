@@ -2,8 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
-import { ensureAdmin } from './db/seed/admin';
-import { seedDemo } from './db/seed/demo';
+import { ensureAdmin } from './seed/admin';
+import { seedDemo } from './seed/demo';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLocalStorage } from './lib/storage';
 

@@ -2,6 +2,7 @@
  * The node-postgres pool of `openPostgres` when connections fail (a BEGIN that fails, a connection
  * the server ends mid-transaction). PostgreSQL pass only (vitest.config.ts): PGlite has no pool.
  */
+import { once, type EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
@@ -44,9 +45,11 @@ describe('the PostgreSQL pool when connections fail', () => {
       await expect(
         one.db.transaction(async (tx) => {
           const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          const client = (tx as unknown as { session: { client: EventEmitter } }).session.client;
+          const ended = once(client, 'end');
           await queryRows(killer.db, sql`select pg_terminate_backend(${me!.pid})`);
           // The client is idle and checked out while its connection ends: no uncaught 'error' may follow.
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await ended;
           await queryRows(tx, sql`select 1`);
         }),
       ).rejects.toThrow();

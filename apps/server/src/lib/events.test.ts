@@ -16,8 +16,10 @@ describe('event bus', () => {
     const log = { error: vi.fn() };
     const bus = createEventBus(log);
     const heard: string[] = [];
+    let letSlowOneFinish!: () => void;
+    const slowOneMayFinish = new Promise<void>((resolve) => (letSlowOneFinish = resolve));
     bus.on('application.created', async (e) => {
-      await new Promise((r) => setTimeout(r, 5));
+      await slowOneMayFinish;
       heard.push(`slow ${e.applicationId}`);
     });
     const off = bus.on('application.created', () => {
@@ -26,7 +28,13 @@ describe('event bus', () => {
     bus.on('application.status_changed', () => {
       heard.push('other event');
     });
-    await bus.emit('application.created', created);
+    let emitted = false;
+    const emitting = bus.emit('application.created', created).then(() => (emitted = true));
+    // emit waits for the slow listener: however many turns pass, it has not finished before the listener does.
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    expect(emitted).toBe(false);
+    letSlowOneFinish();
+    await emitting;
     expect(heard).toEqual(['slow 1']);
     expect(log.error).toHaveBeenCalledTimes(1);
     off();

@@ -29,3 +29,17 @@ export function toPage<T>(request: FastifyRequest, q: PaginationQuery, results: 
     previous: q.page > 1 ? link(Math.min(q.page - 1, Math.max(1, Math.ceil(count / q.page_size)))) : null,
   };
 }
+
+/** What a service answers for a paged list: one page of rows, the total, and the list's own extra fields (counts, hints). */
+export type PagedRows<T, Extra extends object = object> = { rows: T[]; total: number } & Extra;
+
+/**
+ * The one way a route answers a paged list: the service gives rows and a total, this builds the page
+ * and its links from the request's query, and appends the list's extra fields after them.
+ */
+export function pageOf<T, Extra extends object>(
+  request: FastifyRequest & { query: PaginationQuery },
+  { rows, total, ...extra }: PagedRows<T, Extra>,
+): Paginated<T> & Omit<Extra, 'rows' | 'total'> {
+  return { ...toPage(request, request.query, rows, total), ...extra };
+}

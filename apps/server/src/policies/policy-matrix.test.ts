@@ -21,8 +21,8 @@ import {
   createSkill,
   createFeedback,
   createInterview,
-} from '../db/seed/factories';
-import { makePdf, makePng } from '../db/seed/documents';
+} from '../seed/factories';
+import { makePdf, makePng } from '../seed/documents';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/harness';
 import { formBody, textParts } from '../test/forms';
 import { storedResume } from '../test/scenes';

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { presentNotification } from '../modules/notifications/notifications.presenter';
-import { claimUnpushed } from '../modules/notifications/notifications.repository';
+import { claimUnpushed, presentNotification } from '../modules/notifications';
 import type { LiveServer } from './realtime';
 
 /**

@@ -11,7 +11,7 @@ import type {
   SocketRefusal,
 } from '@jobportal/shared';
 import { notifications, users } from '../db/schema';
-import { createApplication, createCompany, createJob, createRecruiter } from '../db/seed/factories';
+import { createApplication, createCompany, createJob, createRecruiter } from '../seed/factories';
 import { bearer, createTestApp, json, listenLocally, signedInUser, type TestApp } from '../test/harness';
 import { storedResume } from '../test/scenes';
 
@@ -119,7 +119,8 @@ describe('socket handshake', () => {
     });
     expect(removed.statusCode).toBe(204);
     // Told first (the open tab learns why), then cut; their session goes on without the company.
-    expect(await notice).toMatchObject({ type: 'team_member_removed', link: '/EmployerCompanyManagement' });
+    const told = await notice;
+    expect(told).toMatchObject({ type: 'team_member_removed', link: '/EmployerCompanyManagement' });
     expect(await recruiterGone).toBe('io server disconnect');
     const recruiterAgain = socket(p.recruiter.token);
     await connected(recruiterAgain);
@@ -128,7 +129,16 @@ describe('socket handshake', () => {
     const seekerHears = next(seekerSocket, 'message:new');
     expect((await send(p.seeker.token, p.room.id, 'Still there?')).statusCode).toBe(201);
     await seekerHears;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A later event on the recruiter's own channel: one socket's events arrive in order, so once it is
+    // here, a message:new sent before it would have arrived too.
+    const later = next(recruiterAgain, 'notification:read');
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${told.id}/mark_as_read/`,
+      headers: bearer(p.recruiter.token),
+    });
+    expect(read.statusCode).toBe(200);
+    await later;
     expect(heard).toBe(false);
     recruiterAgain.close();
 

@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { ChatAudience, EventBus, RoomViews } from '../lib/events';
 import type { Viewer } from '../lib/access';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { ChatService } from '../modules/chat/chat.service';
+import type { AuthService } from '../modules/auth';
+import type { ChatService } from '../modules/chat';
 import { createNotificationDispatcher } from './notification-dispatcher';
 
 type LiveViewer = Omit<Viewer, 'requestId'> & { fullName: string };

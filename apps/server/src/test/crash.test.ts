@@ -30,6 +30,8 @@ describe('embedded database durability', () => {
     expect(second.stderr).toContain(`in use by another server (process ${first.child.pid})`);
 
     const acknowledged: string[] = [];
+    let thirtyAcknowledged!: () => void;
+    const thirty = new Promise<void>((resolve) => (thirtyAcknowledged = resolve));
     let stop = false;
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
@@ -40,14 +42,14 @@ describe('embedded database durability', () => {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ email, password: 'a-long-unusual-pass', full_name: 'Crash Test', role: 'jobseeker' }),
           });
-          if (res.status === 201) acknowledged.push(email);
+          if (res.status === 201 && acknowledged.push(email) === 30) thirtyAcknowledged();
         } catch {
           return; // the server is gone
         }
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+    await thirty;
     first.child.kill('SIGKILL');
     stop = true;
     await waitForExit(first.child);

@@ -7,8 +7,8 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { createUser, type UserSeed } from '../db/seed/factories';
-import { createSmtpMailer } from '../lib/mail';
+import { createUser, type UserSeed } from '../seed/factories';
+import { createSmtpMailer, type Mailer } from '../lib/mail';
 import { createLocalStorage, type Storage } from '../lib/storage';
 import { connectAdmin } from './server-admin';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
@@ -48,6 +48,8 @@ export interface TestApp {
   database: Database & { url?: string };
   db: Database['db'];
   smtp: SmtpPeer;
+  /** The app's mailer, watched: `idle()` waits until every send begun so far has finished (sent or failed). */
+  mailer: { idle(): Promise<void> };
   config: Config;
   /** The temporary folder that uploads of this app go to. */
   uploadsDir: string;
@@ -70,6 +72,24 @@ export const testEnv: Record<string, string> = {
   SEARCH_CACHE_TTL: '0',
 };
 
+/** A mailer that knows its sends in flight, so a test waits for them rather than for a while. */
+function watchedMailer(inner: Mailer): Mailer & { idle(): Promise<void> } {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(message) {
+      const sending = inner.send(message);
+      inFlight.add(sending);
+      const forget = () => inFlight.delete(sending);
+      sending.then(forget, forget);
+      return sending;
+    },
+    close: () => inner.close(),
+    async idle() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
 /** A test app on a fresh database; `deps` replaces parts the test needs to hold (e.g. the rate limiter). */
 export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'limiter'> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -77,10 +97,11 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   const config = loadConfig({ ...testEnv, ...env });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-uploads-'));
   const storage = createLocalStorage(uploadsDir);
+  const mailer = watchedMailer(createSmtpMailer(smtp.url, config.mailFrom));
   const app = await buildApp({
     config,
     database,
-    mailer: createSmtpMailer(smtp.url, config.mailFrom),
+    mailer,
     storage,
     ...deps,
   });
@@ -90,6 +111,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     database,
     db: database.db,
     smtp,
+    mailer,
     config,
     uploadsDir,
     storage,

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPostgres, type Database } from '../db/client';
-import { createUser } from '../db/seed/factories';
+import { createUser } from '../seed/factories';
+import { waitFor } from './wait';
 import { createLocalStorage } from '../lib/storage';
 import type { FastifyInstance } from 'fastify';
 
@@ -129,12 +130,10 @@ describe.skipIf(!canRun)('a PostgreSQL server that goes away and comes back', ()
 
     // Back: the same process heals on its own.
     await startCluster();
-    let healed = false;
-    for (let i = 0; i < 60 && !healed; i++) {
-      healed = (await app.inject({ url: '/readyz' })).statusCode === 200;
-      if (!healed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(healed).toBe(true);
+    await waitFor('/readyz to answer 200 again', async () => (await app.inject({ url: '/readyz' })).statusCode === 200, {
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     await writeSome(4);
     expect(statuses.has(500)).toBe(false);
 

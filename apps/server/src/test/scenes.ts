@@ -1,6 +1,6 @@
 import type { UserRow } from '../db/schema';
-import { createCompany, createJob, createUploadedFile, type JobSeed } from '../db/seed/factories';
-import { makePdf } from '../db/seed/documents';
+import { createCompany, createJob, createUploadedFile, type JobSeed } from '../seed/factories';
+import { makePdf } from '../seed/documents';
 import { signedInUser, type TestApp } from './harness';
 
 /** A signed-in employer with an approved company and one public job (more with `addJob`). */

@@ -11,6 +11,8 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback that keeps what it receives, for tests and e2e journeys. */
 export async function startSmtpPeer(options: { failing?: boolean; port?: number; spoolFile?: string } = {}) {
   const inbox: ReceivedMail[] = [];
+  /** The addresses refused while failing, one entry a refusal. */
+  const refused: string[] = [];
   const waiters: Array<() => void> = [];
   let failing = options.failing ?? false;
   const server = new SMTPServer({
@@ -18,7 +20,11 @@ export async function startSmtpPeer(options: { failing?: boolean; port?: number;
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (failing) return callback(new Error('550 mailbox unavailable'));
+      if (failing) {
+        refused.push(_address.address.toLowerCase());
+        waiters.splice(0).forEach((w) => w());
+        return callback(new Error('550 mailbox unavailable'));
+      }
       callback();
     },
     onData(stream, session, callback) {
@@ -41,16 +47,21 @@ export async function startSmtpPeer(options: { failing?: boolean; port?: number;
 
   const find = (to: string) => inbox.filter((m) => m.to.includes(to.toLowerCase()));
 
-  /** Waits for the n-th message to an address (1-based, counting all received) and gives it. */
-  async function waitForMail(to: string, nth = 1, timeoutMs = 5000): Promise<ReceivedMail> {
+  /** Waits until `done` holds, woken by each mail or refusal (and every 100 ms at most). */
+  async function waitUntil(done: () => boolean, failure: string, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (find(to).length < nth) {
-      if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${to} within ${timeoutMs} ms`);
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${failure} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);
       });
     }
+  }
+
+  /** Waits for the n-th message to an address (1-based, counting all received) and gives it. */
+  async function waitForMail(to: string, nth = 1, timeoutMs = 5000): Promise<ReceivedMail> {
+    await waitUntil(() => find(to).length >= nth, `no mail #${nth} to ${to}`, timeoutMs);
     return find(to)[nth - 1]!;
   }
 
@@ -61,6 +72,9 @@ export async function startSmtpPeer(options: { failing?: boolean; port?: number;
       failing = value;
     },
     waitForMail,
+    /** Waits until a delivery to the address has been refused (while failing). */
+    waitForRefusal: (to: string, timeoutMs = 5000) =>
+      waitUntil(() => refused.includes(to.toLowerCase()), `no refused delivery to ${to}`, timeoutMs),
     /** Waits for the n-th message to an address (1-based, counting all received) and gives its code. */
     async waitForCode(to: string, nth = 1, timeoutMs = 5000): Promise<string> {
       const mail = await waitForMail(to, nth, timeoutMs);

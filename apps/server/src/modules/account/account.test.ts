@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AccountOut, ApplicantList } from '@jobportal/shared';
 import { users } from '../../db/schema';
-import { createApplication } from '../../db/seed/factories';
+import { createApplication } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

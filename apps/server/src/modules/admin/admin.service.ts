@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import type { EventBus } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import type { CompaniesService } from '../companies/companies.service';
+import type { CompaniesService } from '../companies';
 import { VersionedCache } from '../../lib/ttl-cache';
 import * as repo from './admin.repository';
 
@@ -71,12 +71,7 @@ export function createAdminService({
         repo.countSmallTables(db),
         activity(dates),
         repo.countInterviews(db),
-        companies.list(viewer, { is_approved: false, page: 1, page_size: 50 }, (results, count) => ({
-          results,
-          count,
-          next: null,
-          previous: null,
-        })),
+        companies.list(viewer, { is_approved: false, page: 1, page_size: 50 }),
       ]);
       const applicationsByStatus: Partial<Record<ApplicationStatus, number>> = {};
       for (const row of byStatus) applicationsByStatus[row.status] = row.n;
@@ -101,7 +96,7 @@ export function createAdminService({
           applications: dates.map((date) => ({ date, n: appliedOn.get(date) ?? 0 })),
         },
         // Oldest first: the one waiting longest is approved first.
-        pending_companies: pending.results.reverse(),
+        pending_companies: pending.rows.reverse(),
       };
     },
   };

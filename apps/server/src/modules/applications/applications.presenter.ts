@@ -1,7 +1,8 @@
 import { applicationStatuses, canMoveApplication, type ApplicantOut, type ApplicationOut } from '@jobportal/shared';
-import { presentJobSummary } from '../jobs/jobs.presenter';
-import { presentFile, profileFileUrl } from '../profiles/profiles.presenter';
-import type { ApplicantRecord, HistoryEntryRow, MyApplicationRecord } from './applications.repository';
+import { presentJobSummary } from '../jobs';
+import { presentFile, profileFileUrl } from '../profiles';
+import type { ApplicantRecord, MyApplicationRecord } from './application-lists.repository';
+import type { HistoryEntryRow } from './applications.repository';
 
 export const applicationResumeUrl = (applicationId: number) => `/api/applications/${applicationId}/resume/`;
 

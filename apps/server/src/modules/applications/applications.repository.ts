@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus, applicantsQuery, myApplicationsQuery } from '@jobportal/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import {
   applicationStatusHistory,
@@ -8,26 +8,14 @@ import {
   companyMembers,
   interviews,
   jobs,
-  jobseekerProfiles,
   uploadedFiles,
   users,
   type ApplicationRow,
-  type UploadedFileRow,
 } from '../../db/schema';
 import type { Actor } from '../../lib/events';
-import { offsetOf } from '../../lib/pagination';
-import { jobSummaryColumns } from '../jobs/job-summaries.repository';
-import type { JobSummaryRecord } from '../jobs/jobs.presenter';
-import { publicJobCondition } from '../jobs/jobs.repository';
-import { nameOrEmailContains } from '../users/users.repository';
-import type { NewFile } from '../files/files.repository';
-import { insertNoticesWhen, type NewNotification } from '../notifications/notifications.repository';
-
-type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
-type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
+import { jobSummaryColumns, type JobSummaryRecord, publicJobCondition } from '../jobs';
+import type { NewFile } from '../files';
+import { insertNoticesWhen, type NewNotification } from '../notifications';
 
 /**
  * What applying needs to know about a job: its names, its employer, whether it is public today,
@@ -78,7 +66,7 @@ export async function findJobFacts(db: Db, jobId: number, today: string, jobseek
  * Whether an interview of the application has begun: one that holds a time (scheduled, rescheduled
  * or completed) which is now past. "Interviewed" waits for it. Expects `applications` in the query.
  */
-const hasHeldInterview = sql<boolean>`exists (select 1 from ${interviews} i where i.application_id = ${applications.id}
+export const hasHeldInterview = sql<boolean>`exists (select 1 from ${interviews} i where i.application_id = ${applications.id}
   and i.status in ('scheduled', 'rescheduled', 'completed') and i.scheduled_time <= now())`;
 
 /** An application with the facts every rule and event about it needs. */
@@ -247,173 +235,4 @@ export async function findHistories(db: Db, ids: number[]): Promise<Map<number, 
     .orderBy(asc(applicationStatusHistory.changedAt), asc(applicationStatusHistory.id));
   for (const { applicationId, ...entry } of rows) histories.get(applicationId)?.push(entry);
   return histories;
-}
-
-/** A job seeker's application with its job (as a summary) and its resume. */
-export interface MyApplicationRecord {
-  application: ApplicationRow;
-  job: JobSummaryRecord;
-  resume: UploadedFileRow;
-}
-
-const myApplicationColumns = { application: applications, job: jobSummaryColumns, resume: uploadedFiles };
-
-function myApplicationsFrom(db: Db) {
-  return db
-    .select(myApplicationColumns)
-    .from(applications)
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
-}
-
-export async function findMyApplications(
-  db: Db,
-  jobseekerId: number,
-  q: MyApplicationsQuery,
-): Promise<{ rows: MyApplicationRecord[]; total: number }> {
-  const filters: SQL[] = [eq(applications.jobseekerId, jobseekerId)];
-  if (q.status) filters.push(eq(applications.status, q.status));
-  for (const word of words(q.search)) {
-    const pattern = `%${escapeLike(word)}%`;
-    filters.push(or(ilike(jobs.title, pattern), ilike(companies.name, pattern))!);
-  }
-  const where = and(...filters);
-  const [rows, [totals]] = await Promise.all([
-    myApplicationsFrom(db).where(where).orderBy(desc(applications.appliedAt), desc(applications.id)).limit(q.page_size).offset(offsetOf(q)),
-    db
-      .select({ total: count() })
-      .from(applications)
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .innerJoin(companies, eq(companies.id, jobs.companyId))
-      .where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
-}
-
-export async function findMyApplication(db: Db, id: number): Promise<MyApplicationRecord | undefined> {
-  const [row] = await myApplicationsFrom(db).where(eq(applications.id, id)).limit(1);
-  return row;
-}
-
-/** The newest applications of a job seeker (dashboard). */
-export async function findRecentApplications(db: Db, jobseekerId: number, limit: number): Promise<MyApplicationRecord[]> {
-  return myApplicationsFrom(db)
-    .where(eq(applications.jobseekerId, jobseekerId))
-    .orderBy(desc(applications.appliedAt), desc(applications.id))
-    .limit(limit);
-}
-
-/** An application as its job's employer sees it. */
-export interface ApplicantRecord {
-  application: ApplicationRow;
-  applicant: { id: number; fullName: string; email: string; timeZone: string | null };
-  currentJobTitle: string | null;
-  photoFileId: number | null;
-  resume: UploadedFileRow;
-  /** See `hasHeldInterview`: whether "Interviewed" is a move the employer may make. */
-  hasHeldInterview: boolean;
-}
-
-const applicantColumns = {
-  application: applications,
-  applicant: { id: users.id, fullName: users.fullName, email: users.email, timeZone: users.timeZone },
-  currentJobTitle: jobseekerProfiles.currentJobTitle,
-  photoFileId: jobseekerProfiles.photoFileId,
-  resume: uploadedFiles,
-  hasHeldInterview,
-};
-
-function applicantsFrom(db: Db) {
-  return db
-    .select(applicantColumns)
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.jobseekerId))
-    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, applications.jobseekerId))
-    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
-}
-
-/** One page of a job's applicants, their count, and the count per status of all of them. */
-export async function findApplicants(
-  db: Db,
-  jobId: number,
-  q: ApplicantsQuery,
-): Promise<{ rows: ApplicantRecord[]; total: number; statusCounts: Map<ApplicationStatus, number> }> {
-  const filters: SQL[] = [eq(applications.jobId, jobId)];
-  if (q.status) filters.push(eq(applications.status, q.status));
-  const nameWords = words(q.search);
-  for (const word of nameWords) filters.push(nameOrEmailContains(word));
-  const where = and(...filters);
-  const order =
-    q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];
-  const countQuery = nameWords.length
-    ? db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.jobseekerId)).where(where)
-    : db.select({ total: count() }).from(applications).where(where);
-  const [rows, [totals], perStatus] = await Promise.all([
-    applicantsFrom(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.page_size)
-      .offset(offsetOf(q)),
-    countQuery,
-    db
-      .select({ status: applications.status, n: count() })
-      .from(applications)
-      .where(eq(applications.jobId, jobId))
-      .groupBy(applications.status),
-  ]);
-  return { rows, total: totals?.total ?? 0, statusCounts: new Map(perStatus.map((r) => [r.status, r.n])) };
-}
-
-export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {
-  const [row] = await applicantsFrom(db).where(eq(applications.id, id)).limit(1);
-  return row;
-}
-
-/** The newest applicants across a company's jobs, each with the title of the job applied for (dashboard). */
-export async function findRecentApplicants(
-  db: Db,
-  companyId: number,
-  limit: number,
-): Promise<Array<ApplicantRecord & { jobTitle: string }>> {
-  return db
-    .select({ ...applicantColumns, jobTitle: jobs.title })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.jobseekerId))
-    .leftJoin(jobseekerProfiles, eq(jobseekerProfiles.userId, applications.jobseekerId))
-    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(eq(jobs.companyId, companyId))
-    .orderBy(desc(applications.appliedAt), desc(applications.id))
-    .limit(limit);
-}
-
-/** The resume of an application with what the access policy reads: its job seeker and the job's company. */
-export async function findApplicationResume(
-  db: Db,
-  id: number,
-): Promise<{ file: UploadedFileRow; jobseekerId: number; companyId: number; isWithdrawn: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      file: uploadedFiles,
-      jobseekerId: applications.jobseekerId,
-      companyId: jobs.companyId,
-      isWithdrawn: sql<boolean>`${applications.status} = 'withdrawn'`,
-    })
-    .from(applications)
-    .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId))
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
-    .where(eq(applications.id, id))
-    .limit(1);
-  return row;
-}
-
-/** Applications per status of a job seeker's own applications. */
-export async function countMyApplicationsByStatus(db: Db, jobseekerId: number): Promise<Map<ApplicationStatus, number>> {
-  const rows = await db
-    .select({ status: applications.status, n: count() })
-    .from(applications)
-    .where(eq(applications.jobseekerId, jobseekerId))
-    .groupBy(applications.status);
-  return new Map(rows.map((r) => [r.status, r.n]));
 }

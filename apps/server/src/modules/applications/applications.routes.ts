@@ -15,10 +15,9 @@ import {
   myApplicationsQuery,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import { parseInput } from '../../lib/validation';
-import { readMultipartForm } from '../files/files.multipart';
-import { sendStoredFile } from '../files/files.serve';
+import { readMultipartForm, sendStoredFile } from '../files';
 import type { ApplicationsService } from './applications.service';
 
 const tags = ['applications'];
@@ -64,8 +63,7 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
       querystring: myApplicationsQuery,
       response: { 200: applicationList },
     },
-    handler: (request) =>
-      applications.listMine(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await applications.listMine(viewerOf(request), request.query)),
   });
 
   r.get('/api/jobs/:id/check-application-status/', {
@@ -111,10 +109,7 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
       querystring: applicantsQuery,
       response: { 200: applicantList },
     },
-    handler: (request) =>
-      applications.listApplicants(viewerOf(request), request.params.id, request.query, (rows, total) =>
-        toPage(request, request.query, rows, total),
-      ),
+    handler: async (request) => pageOf(request, await applications.listApplicants(viewerOf(request), request.params.id, request.query)),
   });
 
   r.patch('/api/jobs/:id/applications/status/', {

@@ -6,7 +6,6 @@ import {
   type ApplicantOut,
   type ApplicationOut,
   type ApplicationStatus,
-  type Paginated,
   type applicantsQuery,
   type applyFields,
   type myApplicationsQuery,
@@ -15,22 +14,23 @@ import type { Db } from '../../db/client';
 import type { UploadedFileRow } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import type { EventBus } from '../../lib/events';
-import type { CheckedFile } from '../files/file-types';
-import { applicationResumesFolder, type FilesService } from '../files/files.service';
-import { findProfileFile } from '../profiles/profiles.repository';
-import { recordAudit } from '../audit/audit.repository';
-import { applicationReceived, writeNotifications } from '../notifications/notifications.service';
+import { applicationResumesFolder, type CheckedFile, type FilesService } from '../files';
+import { findProfileFile } from '../profiles';
+import { recordAudit } from '../audit';
+import { applicationReceived, writeNotifications } from '../notifications';
 import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../../policies/policy';
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
+import * as lists from './application-lists.repository';
 import * as repo from './applications.repository';
 import type { ApplicationFacts } from './applications.repository';
 
 type ApplyFields = ReturnType<typeof applyFields.parse>;
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
-type ApplicantList = Paginated<ApplicantOut> & { status_counts: Record<ApplicationStatus, number> };
+type ApplicantList = PagedRows<ApplicantOut, { status_counts: Record<ApplicationStatus, number> }>;
 
 export interface ApplicationsDeps {
   db: Db;
@@ -72,13 +72,13 @@ export const eventFactsOf = (a: ApplicationFacts) => ({
 
 export function createApplicationsService({ db, files, events, log }: ApplicationsDeps) {
   async function loadMine(id: number): Promise<ApplicationOut> {
-    const row = await repo.findMyApplication(db, id);
+    const row = await lists.findMyApplication(db, id);
     if (!row) throw applicationNotFound();
     return presentApplication(row, (await repo.findHistories(db, [id])).get(id) ?? []);
   }
 
   async function loadApplicant(id: number): Promise<ApplicantOut> {
-    const row = await repo.findApplicant(db, id);
+    const row = await lists.findApplicant(db, id);
     if (!row) throw applicationNotFound();
     return presentApplicant(row, (await repo.findHistories(db, [id])).get(id) ?? []);
   }
@@ -172,16 +172,13 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
       ]);
     },
 
-    async listMine(viewer: Viewer, q: MyApplicationsQuery, toPage: (rows: ApplicationOut[], total: number) => Paginated<ApplicationOut>) {
-      const { rows, total } = await repo.findMyApplications(db, viewer.userId, q);
+    async listMine(viewer: Viewer, q: MyApplicationsQuery): Promise<PagedRows<ApplicationOut>> {
+      const { rows, total } = await lists.findMyApplications(db, viewer.userId, q);
       const histories = await repo.findHistories(
         db,
         rows.map((r) => r.application.id),
       );
-      return toPage(
-        rows.map((r) => presentApplication(r, histories.get(r.application.id) ?? [])),
-        total,
-      );
+      return { rows: rows.map((r) => presentApplication(r, histories.get(r.application.id) ?? [])), total };
     },
 
     async checkStatus(viewer: Viewer, jobId: number) {
@@ -216,31 +213,24 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     },
 
     /** The applicants of a job of the viewer's company (404 for a job they may not see, 403 for another company's public job). */
-    async listApplicants(
-      viewer: Viewer,
-      jobId: number,
-      q: ApplicantsQuery,
-      toPage: (rows: ApplicantOut[], total: number) => Paginated<ApplicantOut>,
-    ): Promise<ApplicantList> {
+    async listApplicants(viewer: Viewer, jobId: number, q: ApplicantsQuery): Promise<ApplicantList> {
       const job = await repo.findJobFacts(db, jobId, utcToday());
       authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
-      const { rows, total, statusCounts } = await repo.findApplicants(db, jobId, q);
+      const { rows, total, statusCounts } = await lists.findApplicants(db, jobId, q);
       const histories = await repo.findHistories(
         db,
         rows.map((r) => r.application.id),
       );
       return {
-        ...toPage(
-          rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
-          total,
-        ),
+        rows: rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
+        total,
         status_counts: countsByStatus(statusCounts),
       };
     },
 
     /** An application's resume: for the applicant and the job's company only. */
     async getResume(viewer: Viewer | null, id: number): Promise<{ file: UploadedFileRow; data: Buffer }> {
-      const found = await repo.findApplicationResume(db, id);
+      const found = await lists.findApplicationResume(db, id);
       authorize(viewer, 'application.view_resume', found && { ...policyFacts(found), isWithdrawn: found.isWithdrawn }, {
         notFoundAs: 'That resume',
       });

@@ -11,8 +11,8 @@ import {
 } from '@jobportal/shared';
 import { queryRows } from '../../db/client';
 import { applicationStatusHistory } from '../../db/schema';
-import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
-import { createApplication, createCompany, createInterview, createJob, createProfile, createUploadedFile } from '../../db/seed/factories';
+import { makeDocx, makePdf, makeZip } from '../../seed/documents';
+import { createApplication, createCompany, createInterview, createJob, createProfile, createUploadedFile } from '../../seed/factories';
 import { formBody, textParts, type FormPart } from '../../test/forms';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../db/seed/documents';
-import { createApplication } from '../../db/seed/factories';
+import { makePdf } from '../../seed/documents';
+import { createApplication } from '../../seed/factories';
 import { formBody } from '../../test/forms';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditList, auditQuery } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { AuditService } from './audit.service';
 
 const tags = ['admin: audit'];
@@ -21,9 +21,6 @@ export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditServi
       querystring: auditQuery,
       response: { 200: auditList },
     },
-    handler: async (request) => {
-      const { rows, total } = await audit.list(viewerOf(request), request.query);
-      return toPage(request, request.query, rows, total);
-    },
+    handler: async (request) => pageOf(request, await audit.list(viewerOf(request), request.query)),
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuditEntry } from '@jobportal/shared';
 import { auditLog, users, type AuditLogRow } from '../../db/schema';
-import { createApplication, createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { createApplication, createCategory, createCompany, createJob, createSkill, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 import { recordAudit } from './audit.repository';

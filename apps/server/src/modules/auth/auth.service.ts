@@ -1,25 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   limits,
   type GoogleLoginRequest,
   type LoginRequest,
-  type LoginResponse,
   type PasswordResetConfirmRequest,
-  type RefreshResponse,
   type SignupRequest,
   type VerifyOtpRequest,
 } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, rateLimited } from '../../lib/app-error';
-import { hmac, randomDigits, randomToken, safeEqualHex, sha256 } from '../../lib/crypto';
-import { inline, type MailMessage, type Mailer } from '../../lib/mail';
+import { inline, type Mailer } from '../../lib/mail';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords';
 import { enforceLimits, type LimitRule, type RateLimiter } from '../../lib/rate-limiter';
 import type { EventBus } from '../../lib/events';
 import * as repo from './auth.repository';
-import type { CodePurpose } from './auth.repository';
+import { createCodes, type CodeMail } from './auth-codes';
+import { createSessions } from './auth-sessions';
 import type { GoogleIdentity } from './google';
 import type { TokenSigner } from './tokens';
 
@@ -43,18 +40,11 @@ export interface ClientInfo {
 }
 
 const minutes = (n: number) => n * 60;
-/** A refresh token presented again this soon after its first use gets the same successor (two tabs, a retried request). */
-export const refreshGraceMs = 10_000;
-/**
- * Wrong tries on one code from all the addresses but the one that asked for it, together: with the
- * asker's own tries (limits.otpMaxAttempts) at most 55 guesses at 1 in 10^6 each, below 1 in 10,000.
- */
-export const otpMaxOtherAttempts = 50;
 /** How much slower each password attempt on an account under attack is answered. */
 const loginSlowdownMs = 1000;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, limiter, signer } = deps;
+  const { db, limiter } = deps;
   const rule = (limit: number, windowSeconds: number): LimitRule => ({
     limit: Math.max(1, Math.round(limit * deps.rateLimitMultiplier)),
     windowSeconds,
@@ -76,149 +66,12 @@ export function createAuthService(deps: AuthDeps) {
     resend: { limit: 1, windowSeconds: limits.otpResendSeconds },
   };
 
-  const hashCode = (email: string, purpose: CodePurpose, code: string) => hmac(deps.codeSecret, `${purpose}:${email}:${code}`);
-
-  async function issueSession(user: UserRow, client: ClientInfo): Promise<LoginResponse> {
-    const sessionId = randomUUID();
-    const refreshToken = randomToken();
-    await repo.insertSession(db, {
-      id: sessionId,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + limits.refreshTokenTtlDays * 86_400_000),
-      userAgent: client.userAgent?.slice(0, 300),
-      ip: client.ip,
-    });
-    await repo.insertRefreshToken(db, sessionId, sha256(refreshToken));
-    await repo.updateUser(db, user.id, { lastLogin: new Date() });
-    return {
-      accessToken: await signer.sign({ userId: user.id, role: user.role, sessionId }),
-      refreshToken,
-      role: user.role,
-      user: { id: user.id, email: user.email, full_name: user.fullName },
-      companyDetailsSubmitted: user.role === 'employer' ? await repo.hasCompany(db, user.id) : false,
-    };
-  }
-
-  type CodeMail = (code: string) => { subject: string; text: string };
-  const codeLabels: Record<CodePurpose, string> = {
-    signup: 'Sign-up code',
-    sign_in: 'Sign-in code',
-    password_reset: 'Password code',
-    company_invite: 'Hiring team invitation code',
-    account_deletion: 'Account deletion code',
-  };
-  const codeMail =
-    (purpose: CodePurpose): CodeMail =>
-    (code) => {
-      const [subject, intro] =
-        purpose === 'password_reset'
-          ? [`Your ${deps.productName} password reset code`, 'Use this code to choose a new password:']
-          : purpose === 'signup'
-            ? [`Confirm your ${deps.productName} sign-up: ${code}`, 'Use this code to confirm your e-mail address and finish signing up:']
-            : [`Your ${deps.productName} sign-in code: ${code}`, 'Use this code to confirm your e-mail address and sign in:'];
-      return {
-        subject,
-        text: `${intro}\n\n    ${code}\n\nIt works once and expires in ${limits.otpTtlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
-      };
-    };
-
-  /**
-   * Mail leaves off the request's path: an answer never waits for (or tells of) the mail server, so
-   * it takes the same time whether or not a message goes out. A refused message is tried again a
-   * few times, then logged. `drain` waits for those in flight (shutdown, tests).
-   */
-  const deliveries = new Set<Promise<void>>();
-  function deliver(message: MailMessage, what: string): void {
-    const attempt = async () => {
-      for (let tries = 1; ; tries++) {
-        try {
-          await mailer.send(message);
-          return;
-        } catch (error) {
-          if (tries >= 3) {
-            deps.log.error({ err: error, to: message.to }, `${what}: e-mail not sent`);
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, tries * 1000));
-        }
-      }
-    };
-    const running = attempt().finally(() => deliveries.delete(running));
-    deliveries.add(running);
-  }
-
-  /**
-   * Makes a code and mails it (in the background); answers when the code expires. `requestedFrom` is
-   * the address that asked (null when someone else had it sent: an admin, a team owner).
-   */
-  async function sendCode(
-    email: string,
-    purpose: CodePurpose,
-    requestedFrom: string | null,
-    mail: CodeMail = codeMail(purpose),
-  ): Promise<Date> {
-    const code = randomDigits(limits.otpLength);
-    const expiresAt = new Date(Date.now() + limits.otpTtlMinutes * 60_000);
-    await repo.replaceCode(db, { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt, requestedFrom });
-    deliver({ to: email, ...mail(code), code: { label: codeLabels[purpose], value: code } }, `${purpose} code`);
-    return expiresAt;
-  }
-
-  /**
-   * Checks a code against the live codes of the given purposes and uses up the one it matches,
-   * answering its purpose. A wrong code counts a try on each of them. Tries are counted apart for the
-   * address that asked for the code (5) and for every other address (5 each, 50 together), so
-   * strangers guessing from elsewhere can neither lock the owner out (no per-account 429) nor use up
-   * the owner's tries on a freshly mailed code, while a code takes at most 55 guesses in its life.
-   */
-  async function checkCode(
-    email: string,
-    purposes: CodePurpose | CodePurpose[],
-    code: string,
-    ip: string,
-    { consume = true }: { consume?: boolean } = {},
-  ): Promise<CodePurpose> {
-    await enforceLimits(limiter, [[`verify:ip:${ip}`, rules.verifyPerIp]]);
-    const triesFromHere = (id: number) => `verify:code:${id}:${ip}`;
-    // Only counted, never refused by the limiter: the count closes the code to this address.
-    const codeLifetime = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: minutes(limits.otpTtlMinutes) };
-    const live: { stored: NonNullable<Awaited<ReturnType<typeof repo.findLatestCode>>>; byRequester: boolean; tried: number }[] = [];
-    for (const purpose of Array.isArray(purposes) ? purposes : [purposes]) {
-      const stored = await repo.findLatestCode(db, email, purpose);
-      if (!stored || stored.expiresAt.getTime() <= Date.now()) continue;
-      const byRequester = stored.requestedFrom === ip;
-      const tried = byRequester ? stored.requesterAttempts : (await limiter.peek(triesFromHere(stored.id))).count;
-      const open = tried < limits.otpMaxAttempts && (byRequester || stored.attempts < otpMaxOtherAttempts);
-      if (open) live.push({ stored, byRequester, tried });
-    }
-    if (!live.length) {
-      throw new AppError('otp_expired', 'That code has expired or was already used. Ask for a new one.', {
-        fields: { otp: ['This code has expired. Ask for a new one.'] },
-      });
-    }
-    const match = live.find(({ stored }) => safeEqualHex(stored.codeHash, hashCode(email, stored.purpose, code)))?.stored;
-    if (!match) {
-      let left = 0;
-      for (const { stored, byRequester, tried } of live) {
-        const counted = await repo.countWrongTry(db, stored.id, byRequester);
-        if (!byRequester) await limiter.hit(triesFromHere(stored.id), codeLifetime);
-        const fromHere = byRequester ? counted : tried + 1;
-        const othersLeft = byRequester ? Infinity : otpMaxOtherAttempts - counted;
-        left = Math.max(left, Math.min(limits.otpMaxAttempts - fromHere, othersLeft));
-      }
-      const message =
-        left > 0
-          ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-          : 'That code is not right, and it is now used up. Ask for a new one.';
-      throw new AppError('invalid_otp', message, { fields: { otp: [message] } });
-    }
-    if (consume && !(await repo.consumeCode(db, match.id))) {
-      throw new AppError('otp_expired', 'That code was already used. Ask for a new one.', {
-        fields: { otp: ['This code was already used.'] },
-      });
-    }
-    return match.purpose;
-  }
+  const { issueSession, refresh, logout, authenticate, liveViewers, liveViewer } = createSessions({
+    ...deps,
+    refreshPerIp: rules.refreshPerIp,
+    refreshPerToken: rules.refreshPerToken,
+  });
+  const { deliver, sendCode, checkCode, drain } = createCodes({ ...deps, verifyPerIp: rules.verifyPerIp });
 
   /**
    * An unverified account confirmed by anything but its own sign-up code (a sign-in code, Google):
@@ -262,6 +115,11 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    refresh,
+    logout,
+    authenticate,
+    liveViewers,
+    liveViewer,
     /**
      * Signs up, answering the same (and as fast) whether or not the address has an account: a new
      * address gets an account and a sign-up code; an unconfirmed one has its pending sign-up
@@ -363,60 +221,6 @@ export function createAuthService(deps: AuthDeps) {
       return issueSession(user, client);
     },
 
-    /**
-     * Rotates a refresh token. Its successor is derived from it with a server key, so the same token
-     * presented again within `refreshGraceMs` (two tabs at once, a retry after a lost answer) gets the
-     * same successor instead of ending the session; later, a used token is theft or replay and ends
-     * the whole session.
-     */
-    async refresh(refreshToken: string, client: ClientInfo): Promise<RefreshResponse> {
-      const tokenHash = sha256(refreshToken);
-      await enforceLimits(limiter, [
-        [`refresh:ip:${client.ip}`, rules.refreshPerIp],
-        [`refresh:token:${tokenHash}`, rules.refreshPerToken],
-      ]);
-      const found = await repo.findRefreshToken(db, tokenHash);
-      const invalid = new AppError('token_invalid', 'Your session has ended. Sign in again.');
-      if (!found) throw invalid;
-      const { token, session, user } = found;
-      const next = hmac(deps.codeSecret, `refresh:${refreshToken}`);
-      const answer = async () => ({
-        access: await signer.sign({ userId: user.id, role: user.role, sessionId: session.id }),
-        refresh: next,
-        // Read again, as at sign-in: a recruiter removed from their team meanwhile has no company now.
-        companyDetailsSubmitted: user.role === 'employer' ? await repo.hasCompany(db, user.id) : false,
-      });
-      const isLive = () => user.isActive && !session.revokedAt && session.expiresAt.getTime() > Date.now();
-      // The successor is stored before the claim, so a concurrent refresh that loses the claim finds it.
-      if (!token.usedAt && isLive()) await repo.insertRefreshToken(db, session.id, sha256(next));
-      if (token.usedAt || !(await repo.claimRefreshToken(db, token.id))) {
-        const usedAt = token.usedAt ?? (await repo.findRefreshToken(db, tokenHash))?.token.usedAt;
-        if (usedAt && Date.now() - usedAt.getTime() <= refreshGraceMs) {
-          const successor = await repo.findRefreshToken(db, sha256(next));
-          if (successor && !successor.token.usedAt && isLive()) return answer();
-          throw invalid;
-        }
-        // A used token presented again: it was stolen or replayed, so end that whole session.
-        await repo.revokeSession(db, session.id, 'refresh_token_reuse');
-        await deps.events?.emit('sessions.ended', { userId: user.id, sessionId: session.id });
-        deps.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reuse: session revoked');
-        throw invalid;
-      }
-      // The holder of a good refresh token learns that the account is disabled (the sign-in screen says so).
-      if (!user.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      if (!isLive()) throw invalid;
-      return answer();
-    },
-
-    async logout(refreshToken: string) {
-      const found = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (found) {
-        await repo.revokeSession(db, found.session.id, 'logout');
-        await deps.events?.emit('sessions.ended', { userId: found.session.userId, sessionId: found.session.id });
-      }
-      return { detail: 'You are signed out.' };
-    },
-
     async googleLogin(input: GoogleLoginRequest, client: ClientInfo) {
       await enforceLimits(limiter, [[`google:ip:${client.ip}`, rules.googlePerIp]]);
       const identity = await deps.verifyGoogleToken(input.access_token);
@@ -503,7 +307,7 @@ export function createAuthService(deps: AuthDeps) {
     startSession: issueSession,
 
     /** Waits for the e-mails in flight (shutdown, tests). */
-    drain: () => Promise.all([...deliveries]).then(() => undefined),
+    drain,
 
     /** Mails a code that confirms deleting the account (for accounts without a password, or by choice). */
     async sendAccountDeletionCode(email: string): Promise<Date> {
@@ -536,50 +340,6 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError('validation_error', message, { fields: { password: [message] } });
       }
     },
-
-    /** Resolves a bearer token to the live user behind it; revoked sessions fail at once. */
-    async authenticate(accessToken: string) {
-      const claims = await signer.verify(accessToken);
-      const live = await repo.findLiveSession(db, claims.sessionId);
-      if (!live || live.userId !== claims.userId) throw new AppError('token_invalid', 'Your session has ended. Sign in again.');
-      if (!live.isActive) throw new AppError('account_disabled', 'This account has been deactivated. Contact support.');
-      return {
-        userId: live.userId,
-        role: live.role,
-        sessionId: claims.sessionId,
-        companyId: live.companyId,
-        companyRole: live.companyRole,
-      };
-    },
-
-    /** `liveViewer` of many sessions in one statement: the live ones by session id (ended ones are absent). */
-    async liveViewers(sessionIds: string[]) {
-      const rows = await repo.findLiveSessions(db, sessionIds);
-      return new Map(rows.filter((live) => live.isActive).map((live) => [live.sessionId, liveViewerOf(live.sessionId, live)]));
-    },
-
-    /**
-     * The viewer of a live session and their name, or undefined once it ended (revoked, expired, user
-     * deactivated): the socket layer checks a socket's handshake with it.
-     */
-    async liveViewer(sessionId: string) {
-      const live = await repo.findLiveSession(db, sessionId);
-      if (!live || !live.isActive) return undefined;
-      return liveViewerOf(sessionId, live);
-    },
-  };
-}
-
-type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
-
-function liveViewerOf(sessionId: string, live: LiveSession) {
-  return {
-    userId: live.userId,
-    role: live.role,
-    sessionId,
-    companyId: live.companyId,
-    companyRole: live.companyRole,
-    fullName: live.fullName,
   };
 }
 

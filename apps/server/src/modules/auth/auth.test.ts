@@ -3,9 +3,10 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, refreshTokens, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { otpMaxOtherAttempts, refreshGraceMs } from './auth.service';
+import { otpMaxOtherAttempts } from './auth-codes';
+import { refreshGraceMs } from './auth-sessions';
 import { limits } from '@jobportal/shared';
-import { createUser } from '../../db/seed/factories';
+import { createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
 import { startGoogleKeyServer } from '../../test/google-keys';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatMessages, chatRooms } from '../../db/schema';
-import { createApplication, createChatMessage, createChatRoom, createCompany, createJob, createUser } from '../../db/seed/factories';
+import { createApplication, createChatMessage, createChatRoom, createCompany, createJob, createUser } from '../../seed/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';
 

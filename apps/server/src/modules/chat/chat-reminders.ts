@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { inline, type Mailer } from '../../lib/mail';
-import * as repo from './chat.repository';
+import * as repo from './chat-messages.repository';
 import { roomLink } from './chat.service';
 
 export interface UnreadRemindersDeps {

@@ -1,6 +1,6 @@
 import type { ChatMessageOut, ChatRoomOut } from '@jobportal/shared';
-import { logoUrl } from '../companies/companies.presenter';
-import { profileFileUrl } from '../profiles/profiles.presenter';
+import { logoUrl } from '../companies';
+import { profileFileUrl } from '../profiles';
 import type { MessageRow, RoomRow } from './chat.repository';
 
 export function presentMessage(row: MessageRow): ChatMessageOut {

@@ -17,7 +17,7 @@ import {
   type ChatMessagesQuery,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { offsetOf, toPage } from '../../lib/pagination';
+import { offsetOf, pageOf, toPage } from '../../lib/pagination';
 import type { ChatService } from './chat.service';
 
 const tags = ['chat'];
@@ -54,8 +54,7 @@ export function chatRoutes(app: FastifyInstance, { chat }: { chat: ChatService }
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await chat.list(viewerOf(request), { limit: q.page_size, offset: offsetOf(q) });
-      return toPage(request, q, rows, total);
+      return pageOf(request, await chat.list(viewerOf(request), { limit: q.page_size, offset: offsetOf(q) }));
     },
   });
 

@@ -4,8 +4,9 @@ import type { Viewer } from '../../lib/access';
 import { AppError, notFound, rateLimited, validationError } from '../../lib/app-error';
 import type { ChatAudience, EventBus, RoomViews } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as notificationsRepo from '../notifications/notifications.repository';
+import { markAllRead } from '../notifications';
 import { presentMessage, presentRoom } from './chat.presenter';
+import * as messages from './chat-messages.repository';
 import * as repo from './chat.repository';
 import type { RoomFacts, Side } from './chat.repository';
 
@@ -147,7 +148,7 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
     async messages(viewer: Viewer, id: number, q: ChatMessagesQuery) {
       await roomFor(viewer, id, 'chat.view');
       if (q.before !== undefined && q.after !== undefined) throw validationError({ after: ['Use either before or after, not both.'] });
-      const { rows, total, more } = await repo.findMessages(db, id, {
+      const { rows, total, more } = await messages.findMessages(db, id, {
         limit: q.page_size,
         offset: (q.page - 1) * q.page_size,
         before: q.before,
@@ -164,13 +165,13 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
       const room = await roomFor(viewer, id, 'chat.send', false);
       const clientId = input.client_id ?? null;
       const earlier = async () => {
-        const found = clientId !== null ? await repo.findMessageByClientId(db, viewer.userId, clientId) : undefined;
+        const found = clientId !== null ? await messages.findMessageByClientId(db, viewer.userId, clientId) : undefined;
         if (found && found.roomId !== id) throw new AppError('conflict', 'This client_id was already used for another conversation.');
         return found && { message: presentMessage(found), created: false };
       };
       const side = sideOf(viewer);
       const recipientSide: Side = side === 'jobseeker' ? 'company' : 'jobseeker';
-      const stored = await repo.storeMessage(
+      const stored = await messages.storeMessage(
         db,
         { roomId: id, senderId: viewer.userId, fromJobseeker: side === 'jobseeker', content: input.content.trim(), clientId },
         { recipientSide, link: roomLink(recipientSide, id) },
@@ -183,7 +184,7 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
         if (again) return again;
         // The room was deleted since its parties were kept: 404.
         await roomFor(viewer, id, 'chat.send');
-        const wait = await repo.secondsUntilSenderMayWrite(db, viewer.userId, sendRule);
+        const wait = await messages.secondsUntilSenderMayWrite(db, viewer.userId, sendRule);
         if (wait > 0) throw rateLimited(wait);
         throw new AppError('conflict', 'This message could not be stored; send it again.');
       }
@@ -200,13 +201,13 @@ export function createChatService({ db, events, rateLimitMultiplier }: ChatDeps)
       const room = await roomFor(viewer, id, 'chat.view');
       const side = sideOf(viewer);
       const at = new Date();
-      const changed = await repo.markRead(db, id, side, upTo, at);
+      const changed = await messages.markRead(db, id, side, upTo, at);
       const read: ChatReadOut = { room: id, up_to: upTo, read_at: at.toISOString() };
       if (changed > 0) {
         await events.emit('chat.messages_read', { audience: audienceOf(room), read, rooms: await roomViews(id) });
       }
       // The conversation's notice in the bell is read with it.
-      const notices = await notificationsRepo.markAllRead(db, viewer.userId, roomLink(side, id));
+      const notices = await markAllRead(db, viewer.userId, roomLink(side, id));
       for (const noticeId of notices) await events.emit('notifications.read', { userId: viewer.userId, id: noticeId });
       return read;
     },

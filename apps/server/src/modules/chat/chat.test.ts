@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ChatMessageList, ChatMessageOut, ChatRoomList, ChatRoomOut } from '@jobportal/shared';
 import { chatRooms, notifications } from '../../db/schema';
-import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../db/seed/factories';
+import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';
 

@@ -13,9 +13,8 @@ import {
 } from '@jobportal/shared';
 import { authorize } from '../../policies/policy';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
-import { readSingleUpload } from '../files/files.multipart';
-import { sendStoredFile } from '../files/files.serve';
+import { pageOf } from '../../lib/pagination';
+import { readSingleUpload, sendStoredFile } from '../files';
 import type { CompaniesService } from './companies.service';
 
 const tags = ['companies'];
@@ -44,7 +43,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
       querystring: companyListQuery,
       response: { 200: companyList },
     },
-    handler: (request) => companies.list(request.viewer, request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await companies.list(request.viewer, request.query)),
   });
 
   r.post('/api/companies/', {

@@ -1,22 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CompanyListQuery, CompanyOut, Paginated, companyInput, companyPatch } from '@jobportal/shared';
+import type { CompanyListQuery, CompanyOut, companyInput, companyPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { inline, type Mailer } from '../../lib/mail';
 import { authorize, can, type CompanyFacts } from '../../policies/policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRecord, CompanyValues } from './companies.repository';
-import { findUserById } from '../users/users.repository';
-import type { CheckedFile } from '../files/file-types';
-import type { FilesService } from '../files/files.service';
-import { recordAudit } from '../audit/audit.repository';
+import { findUserById } from '../users';
+import type { CheckedFile, FilesService } from '../files';
+import { recordAudit } from '../audit';
 import type { EventBus } from '../../lib/events';
-import { insertNotificationForAdmins, insertNotifications } from '../notifications/notifications.repository';
-import { findMembers } from '../teams/teams.repository';
+import { insertNotificationForAdmins, insertNotifications } from '../notifications';
+import { findMembers } from '../teams';
 
 export interface CompaniesDeps {
   db: Db;
@@ -181,7 +181,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
   }
 
   return {
-    async list(viewer: Viewer | null, q: CompanyListQuery, page: (rows: CompanyOut[], total: number) => Paginated<CompanyOut>) {
+    async list(viewer: Viewer | null, q: CompanyListQuery): Promise<PagedRows<CompanyOut>> {
       // An employer's list is the company they work for (none yet: an empty list).
       const scope: repo.CompanyScope =
         viewer?.role === 'admin'
@@ -192,10 +192,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
               : { kind: 'one', companyId: viewer.companyId }
             : { kind: 'approved' };
       const { rows, total } = await repo.findCompanies(db, scope, q, utcToday());
-      return page(
-        rows.map((row) => present(viewer, row)),
-        total,
-      );
+      return { rows: rows.map((row) => present(viewer, row)), total };
     },
 
     get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id)),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, jobs } from '../../db/schema';
-import { createCompany, createJob } from '../../db/seed/factories';
+import { createCompany, createJob } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -272,12 +272,13 @@ describe('approval', () => {
     const on = await t.app.inject({ method: 'POST', url: `/api/companies/${company.id}/toggle_approval/`, headers: bearer(admin.token) });
     expect(json(on)).toEqual({ id: company.id, is_approved: true });
     await t.smtp.waitForMail(user.email, 2);
-    await new Promise((r) => setTimeout(r, 200));
+    // Every send the app began has finished: the two approvals are all it sent.
+    await t.mailer.idle();
     expect(t.smtp.count(user.email)).toBe(2);
   });
 
   it('still approves when the e-mail cannot be sent', async () => {
-    const { company } = await employerWithCompany();
+    const { company, user } = await employerWithCompany();
     t.smtp.setFailing(true);
     try {
       const res = await t.app.inject({
@@ -287,8 +288,9 @@ describe('approval', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(json(res).is_approved).toBe(true);
-      // Let the failing send finish while the peer still refuses.
-      await new Promise((r) => setTimeout(r, 300));
+      // The send is refused, and has finished failing, before the peer accepts mail again.
+      await t.smtp.waitForRefusal(user.email);
+      await t.mailer.idle();
     } finally {
       t.smtp.setFailing(false);
     }

@@ -3,17 +3,18 @@ import type { employerDashboard, jobseekerDashboard } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
-import { countsByStatus, presentApplicant, presentApplication } from '../applications/applications.presenter';
 import {
   countMyApplicationsByStatus,
+  countsByStatus,
   findHistories,
   findRecentApplicants,
   findRecentApplications,
-} from '../applications/applications.repository';
-import type { MatchingJobsService } from '../matching-jobs/matching-jobs.service';
-import type { ProfilesService } from '../profiles/profiles.service';
-import { presentSavedJob } from '../saved-jobs/saved-jobs.presenter';
-import { findSavedJobs } from '../saved-jobs/saved-jobs.repository';
+  presentApplicant,
+  presentApplication,
+} from '../applications';
+import type { MatchingJobsService } from '../matching-jobs';
+import type { ProfilesService } from '../profiles';
+import { findSavedJobs, presentSavedJob } from '../saved-jobs';
 import * as repo from './dashboards.repository';
 
 const recent = 5;
@@ -39,7 +40,7 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
         recent_applications: applications.map((a) => presentApplication(a, histories.get(a.application.id) ?? [])),
         saved_jobs_count: saved.total,
         saved_jobs: saved.rows.map(presentSavedJob),
-        matching_jobs: matches.results,
+        matching_jobs: matches.rows,
         profile_completeness: profile.completeness.percent,
       };
     },

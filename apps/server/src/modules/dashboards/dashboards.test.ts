@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { employerDashboard, jobseekerDashboard } from '@jobportal/shared';
-import { createApplication, createProfile, createSavedJob, createSkill } from '../../db/seed/factories';
+import { createApplication, createProfile, createSavedJob, createSkill } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf, makeZip } from '../../db/seed/documents';
+import { makeDocx, makePdf, makeZip } from '../../seed/documents';
 import { cleanFileName, sniffDocumentType, sniffImageType, zipEntryNames } from './file-types';
 import { attachmentDisposition } from './files.serve';
 

@@ -1,7 +1,6 @@
 import {
   finalStatuses,
   type FeedbackOut,
-  type Paginated,
   type createFeedbackRequest,
   type feedbacksQuery,
   type updateFeedbackRequest,
@@ -10,15 +9,16 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import type { EventBus } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as applicationsRepo from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
+import { findApplicationFacts } from '../applications';
 import * as repo from './feedbacks.repository';
 import * as interviewsRepo from './interviews.repository';
 import { presentFeedback, presentShownFeedback } from './interviews.presenter';
-import { writeNotifications } from '../notifications/notifications.service';
-import { advanceApplication, emitApplicationMove, finalApplication } from './interviews.service';
+import { writeNotifications } from '../notifications';
+import { advanceApplication, emitApplicationMove, finalApplication } from './application-moves';
 
 type CreateInput = z.output<typeof createFeedbackRequest>;
 type UpdateInput = z.output<typeof updateFeedbackRequest>;
@@ -45,7 +45,7 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
           i!.status === 'offered' ? 'No time has been picked for this interview yet.' : 'This interview was cancelled.',
         );
       }
-      const application = (await applicationsRepo.findApplicationFacts(db, i!.applicationId))!;
+      const application = (await findApplicationFacts(db, i!.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const created = await db.transaction(async (tx) => {
         const app = await interviewsRepo.lockApplication(tx, i!.applicationId);
@@ -129,10 +129,10 @@ export function createFeedbacksService({ db, events }: { db: Db; events: EventBu
     },
 
     /** The company's feedback for an employer; all feedback on their own interviews for a job seeker. */
-    async list(viewer: Viewer, q: ListQuery, toPage: (rows: FeedbackOut[], total: number) => Paginated<FeedbackOut>) {
+    async list(viewer: Viewer, q: ListQuery): Promise<PagedRows<FeedbackOut>> {
       const whose = viewer.role === 'jobseeker' ? { jobseekerId: viewer.userId } : { companyId: viewer.companyId ?? -1 };
       const { rows, total } = await repo.findFeedbackRecords(db, { ...q, ...whose });
-      return toPage(rows.map(presentFeedback), total);
+      return { rows: rows.map(presentFeedback), total };
     },
 
     /** The items a job seeker chose to show (callers have checked that the viewer may see the profile). */

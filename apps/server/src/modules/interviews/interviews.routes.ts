@@ -15,7 +15,7 @@ import {
   updateInterviewRequest,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { FeedbacksService } from './feedbacks.service';
 import type { InterviewsService } from './interviews.service';
 
@@ -67,7 +67,7 @@ export function interviewsRoutes(
       querystring: interviewsQuery,
       response: { 200: interviewList },
     },
-    handler: (request) => interviews.list(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await interviews.list(viewerOf(request), request.query)),
   });
 
   r.get('/api/interview-schedules/:id/', {
@@ -116,7 +116,7 @@ export function interviewsRoutes(
       querystring: feedbacksQuery,
       response: { 200: feedbackList },
     },
-    handler: (request) => feedbacks.list(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await feedbacks.list(viewerOf(request), request.query)),
   });
 
   r.post('/api/interview-feedbacks/', {

@@ -1,10 +1,7 @@
 import {
   finalStatuses,
-  statusLabels,
-  type ApplicationStatus,
   type InterviewOut,
   type InterviewStatus,
-  type Paginated,
   type chooseInterviewTimeRequest,
   type interviewsQuery,
   type scheduleInterviewRequest,
@@ -15,14 +12,15 @@ import type { Db } from '../../db/client';
 import type { InterviewRow } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
-import type { DomainEvents, EventBus, InterviewEvent } from '../../lib/events';
+import type { PagedRows } from '../../lib/pagination';
+import type { EventBus, InterviewEvent } from '../../lib/events';
 import { authorize } from '../../policies/policy';
-import * as applicationsRepo from '../applications/applications.repository';
-import { eventFactsOf } from '../applications/applications.service';
-import type { ApplicationFacts } from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
-import { writeNotifications } from '../notifications/notifications.service';
+import { findApplicationFacts } from '../applications';
+import { recordAudit } from '../audit';
+import { writeNotifications } from '../notifications';
 import { interviewCalendar, type InviteContext, type InviteKind, type InviteMailer } from './interview-invites';
+import { advanceApplication, emitApplicationMove, finalApplication } from './application-moves';
+import { createClashGuard } from './interview-clashes';
 import { presentInterview } from './interviews.presenter';
 import * as repo from './interviews.repository';
 import type { InterviewRecord } from './interviews.repository';
@@ -44,70 +42,7 @@ const holdsTime: readonly InterviewStatus[] = ['scheduled', 'rescheduled'];
 const interviewNotFound = () => notFound('That interview');
 const facts = (i: Pick<InterviewRow, 'jobseekerId' | 'companyId'>) => ({ jobseekerId: i.jobseekerId, companyId: i.companyId });
 
-/** True when a database error is an exclusion-constraint violation (the clash constraints). */
-function isExclusionViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
-
 const inPast = (field: string) => validationError({ [field]: ['Choose a time in the future.'] });
-
-function formatIn(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
-}
-
-/** Applications before `to` move there with an interview (scheduled) or feedback (interviewed). */
-const movesTo = (status: ApplicationStatus, to: 'interview_scheduled' | 'interviewed') => {
-  const order: ApplicationStatus[] = ['applied', 'reviewed', 'interview_scheduled', 'interviewed'];
-  return order.indexOf(status) >= 0 && order.indexOf(status) < order.indexOf(to);
-};
-
-export const finalApplication = (status: ApplicationStatus) =>
-  new AppError(
-    'conflict',
-    `This application is ${statusLabels[status].toLowerCase()}, which is final: it can't get new interviews or feedback.`,
-  );
-
-type Move = { from: ApplicationStatus; to: ApplicationStatus };
-
-function moveEvent(facts: ApplicationFacts, move: Move, by: Viewer): DomainEvents['application.status_changed'] {
-  return { ...eventFactsOf(facts), from: move.from, to: move.to, changedBy: 'employer', changedByUserId: by.userId };
-}
-
-/**
- * Moves an application forward inside the caller's transaction, with its history, audit entry and
- * the job seeker's notification. Answers the move for the event the caller emits after the commit
- * (undefined when it stayed).
- */
-export async function advanceApplication(
-  tx: Db,
-  facts: ApplicationFacts,
-  app: { id: number; status: ApplicationStatus },
-  to: 'interview_scheduled' | 'interviewed',
-  by: Viewer,
-): Promise<Move | undefined> {
-  if (!movesTo(app.status, to)) return undefined;
-  if (!(await applicationsRepo.updateStatus(tx, app.id, app.status, to))) return undefined;
-  await applicationsRepo.insertHistory(tx, { applicationId: app.id, status: to, changedBy: 'employer', changedByUserId: by.userId });
-  await recordAudit(tx, {
-    by,
-    action: 'application.status_changed',
-    objectType: 'application',
-    objectId: app.id,
-    before: { status: app.status },
-    after: { status: to },
-  });
-  const move = { from: app.status, to };
-  await writeNotifications(tx, 'application.status_changed', moveEvent(facts, move, by));
-  return move;
-}
-
-/** Tells the listeners of an application's move (after the commit). */
-export async function emitApplicationMove(events: EventBus, facts: ApplicationFacts, move: Move, by: Viewer) {
-  await events.emit('application.status_changed', moveEvent(facts, move, by));
-}
 
 export function createInterviewsService({ db, events, invites, inviteContext }: InterviewsDeps) {
   async function load(id: number): Promise<InterviewRecord> {
@@ -115,49 +50,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
     if (!record) throw interviewNotFound();
     return record;
   }
-
-  /** The 409 that names the interview holding the time (read after the refused write). */
-  async function clashError(c: {
-    interviewerId: number;
-    jobseekerId: number;
-    start: Date;
-    end: Date;
-    exceptId?: number;
-    timeZone: string;
-  }) {
-    const other = await repo.findClash(db, c);
-    if (!other?.scheduledTime || !other.endTime) {
-      return new AppError('interview_clash', 'That time clashes with another interview. Choose another time.');
-    }
-    const detail =
-      `That time clashes with another interview, ${formatIn(other.scheduledTime, c.timeZone)}–` +
-      `${new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: c.timeZone }).format(other.endTime)} (${c.timeZone}). Choose another time.`;
-    return new AppError('interview_clash', detail, {
-      clash: { id: other.id, scheduled_time: other.scheduledTime.toISOString(), end_time: other.endTime.toISOString() },
-    });
-  }
-
-  /**
-   * Runs a write that may hit the clash constraints in a transaction; a clash becomes the 409 naming
-   * the other interview. The transaction first takes the interviewer's and the job seeker's locks
-   * (always in that order): PostgreSQL checks an exclusion constraint against rows of transactions
-   * still running and waits for them, so concurrent writes of the same slot waited on each other and
-   * some ended in "deadlock detected" (a 500); one at a time, the later ones see the clash (409).
-   */
-  async function withoutClash<T>(
-    write: (tx: Db) => Promise<T>,
-    c: { interviewerId: number; jobseekerId: number; start: Date | null; end: Date | null; exceptId?: number; timeZone: string },
-  ): Promise<T> {
-    try {
-      return await db.transaction(async (tx) => {
-        await repo.lockCalendars(tx, c.interviewerId, c.jobseekerId);
-        return write(tx);
-      });
-    } catch (error) {
-      if (isExclusionViolation(error) && c.start && c.end) throw await clashError({ ...c, start: c.start, end: c.end });
-      throw error;
-    }
-  }
+  const withoutClash = createClashGuard(db);
 
   function eventOf(kind: InterviewEvent['kind'], r: InterviewRecord, by: Viewer): InterviewEvent {
     const i = r.interview;
@@ -197,7 +90,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
   return {
     /** A member of the job's company schedules one time, or offers 2-6 for the job seeker to pick. */
     async schedule(viewer: Viewer, input: ScheduleInput): Promise<InterviewOut> {
-      const application = await applicationsRepo.findApplicationFacts(db, input.application);
+      const application = await findApplicationFacts(db, input.application);
       authorize(viewer, 'interview.schedule', application && facts(application), { notFoundAs: 'That application' });
       if (!application) throw notFound('That application');
       const interviewerId = input.interviewer ?? viewer.userId;
@@ -275,7 +168,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       }
       if (start.getTime() <= Date.now()) throw inPast('scheduled_time');
       const end = new Date(start.getTime() + minutes(i.durationMinutes));
-      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      const application = (await findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const chosen = await withoutClash(
         async (tx) => {
@@ -411,7 +304,7 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       const mail: InviteKind | undefined =
         kind === 'cancelled' ? (i.scheduledTime ? 'cancelled' : undefined) : kind === 'completed' ? undefined : kind;
 
-      const application = (await applicationsRepo.findApplicationFacts(db, i.applicationId))!;
+      const application = (await findApplicationFacts(db, i.applicationId))!;
       let move: Awaited<ReturnType<typeof advanceApplication>>;
       const changed = await withoutClash(
         async (tx) => {
@@ -448,10 +341,10 @@ export function createInterviewsService({ db, events, invites, inviteContext }: 
       return presentInterview(await load(i.id));
     },
 
-    async list(viewer: Viewer, q: ListQuery, toPage: (rows: InterviewOut[], total: number) => Paginated<InterviewOut>) {
+    async list(viewer: Viewer, q: ListQuery): Promise<PagedRows<InterviewOut>> {
       const whose = viewer.role === 'jobseeker' ? { jobseekerId: viewer.userId } : { companyId: viewer.companyId ?? -1 };
       const { rows, total } = await repo.findInterviewRecords(db, { ...q, ...whose });
-      return toPage(rows.map(presentInterview), total);
+      return { rows: rows.map(presentInterview), total };
     },
 
     async get(viewer: Viewer, id: number): Promise<InterviewOut> {

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import type { ApplicationStatus, FeedbackOut, InterviewOut, JobseekerProfileOut } from '@jobportal/shared';
 import { queryRows } from '../../db/client';
 import { applications, auditLog, companies, interviews, users } from '../../db/schema';
-import { createApplication, createInterview, createRecruiter } from '../../db/seed/factories';
+import { createApplication, createInterview, createRecruiter } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

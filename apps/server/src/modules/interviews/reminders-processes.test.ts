@@ -4,13 +4,14 @@ import path from 'node:path';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client';
-import { makePdf } from '../../db/seed/documents';
-import { createApplication, createCompany, createInterview, createJob, createUploadedFile, createUser } from '../../db/seed/factories';
+import { makePdf } from '../../seed/documents';
+import { createApplication, createCompany, createInterview, createJob, createUploadedFile, createUser } from '../../seed/factories';
 import { interviewReminders, interviews } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
 import { connectAdmin } from '../../test/server-admin';
+import { waitFor } from '../../test/wait';
 
 /**
  * Reminders exactly once with real server processes (docs/decisions/011-interviews.md): two
@@ -73,15 +74,6 @@ describe.skipIf(target.kind !== 'postgres')('interview reminders across two serv
     running.push(server);
     return server;
   };
-
-  /** Waits (polling, no fixed sleep) until `done` holds. */
-  async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 
   it('mails each due reminder once to each side, across a SIGKILL and a restart, and never a cancelled one', async () => {
     const db = database.db;
@@ -147,20 +139,20 @@ describe.skipIf(target.kind !== 'postgres')('interview reminders across two serv
 
     // Wave 1, with both processes running.
     await makeDue([...waves[0]!.map((i) => i.id), cancelledByApi.id, cancelledLate.id]);
-    await until('wave 1 mailed', () => mailedOnce(waves[0]!) && smtp.inbox.filter((m) => subject.test(m.subject)).length >= 16);
-    await until('wave 1 claimed', async () => (await unsent()) === 16);
+    await waitFor('wave 1 mailed', () => mailedOnce(waves[0]!) && smtp.inbox.filter((m) => subject.test(m.subject)).length >= 16);
+    await waitFor('wave 1 claimed', async () => (await unsent()) === 16);
 
     // Kill -9 one process between the waves; the other carries wave 2 alone.
     a!.child.kill('SIGKILL');
     await waitForExit(a!.child);
     await makeDue(waves[1]!.map((i) => i.id));
-    await until('wave 2 mailed', () => mailedOnce(waves[1]!));
+    await waitFor('wave 2 mailed', () => mailedOnce(waves[1]!));
 
     // Start it again on the same database: it finds nothing of waves 1 and 2 left to send, and shares wave 3.
     const again = await start();
     await makeDue(waves[2]!.map((i) => i.id));
-    await until('wave 3 mailed', () => mailedOnce(waves[2]!));
-    await until('every due reminder claimed', async () => (await unsent()) === 0);
+    await waitFor('wave 3 mailed', () => mailedOnce(waves[2]!));
+    await waitFor('every due reminder claimed', async () => (await unsent()) === 0);
 
     // Stop both gracefully: an e-mail still in flight is sent before the exit, so the count below is final.
     for (const s of [b!, again]) s.child.kill('SIGTERM');

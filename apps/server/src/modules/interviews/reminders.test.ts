@@ -3,7 +3,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import type { InterviewOut } from '@jobportal/shared';
 import { openPostgres, type Database } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { createApplication } from '../../db/seed/factories';
+import { createApplication } from '../../seed/factories';
 import { createSmtpMailer } from '../../lib/mail';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';

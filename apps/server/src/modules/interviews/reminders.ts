@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { insertNotification } from '../notifications/notifications.repository';
+import { insertNotification } from '../notifications';
 import type { InviteMailer } from './interview-invites';
 import * as repo from './interviews.repository';
 

@@ -3,7 +3,7 @@ import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
-import { createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { createCompany, createJob, createSkill, createUser } from '../../seed/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { dateOrder, findJobPage, lexemeShares, queryLexemes, type SearchCriteria } from './job-search.repository';
 import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
-import { findTaxonomyNames } from '../taxonomy/taxonomy.repository';
+import { findTaxonomyNames } from '../taxonomy';
 import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
 import type { FacetRow, SearchCriteria } from './job-search.repository';

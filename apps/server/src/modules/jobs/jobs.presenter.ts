@@ -1,5 +1,5 @@
 import type { JobOut, JobSummary, notPublicReasons } from '@jobportal/shared';
-import { logoUrl } from '../companies/companies.presenter';
+import { logoUrl } from '../companies';
 import type { JobRecord } from './jobs.repository';
 import { openingSnippet, type Snippet } from './snippets';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { jobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, jobs } from '../../db/schema';
-import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../db/seed/factories';
+import { createCategory, createCompany, createJob, createSkill, type JobSeed } from '../../seed/factories';
 import { utcToday } from '../../lib/dates';
 import { loadConfig } from '../../config';
 import { bearer, createTestApp, json, signedInUser, testEnv, type TestApp } from '../../test/harness';

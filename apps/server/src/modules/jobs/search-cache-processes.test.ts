@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createCompany, createJob, createUser } from '../../db/seed/factories';
+import { createCompany, createJob, createUser } from '../../seed/factories';
 import { startServerPair, type ServerPair } from '../../test/server-pair';
 
 /**

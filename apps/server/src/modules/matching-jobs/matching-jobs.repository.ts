@@ -2,9 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { experienceLevels, type employmentTypes } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { companies, jobs, jobSkills } from '../../db/schema';
-import { findJobSummaries } from '../jobs/job-summaries.repository';
-import type { JobSummaryRecord } from '../jobs/jobs.presenter';
-import { publicJobCondition } from '../jobs/jobs.repository';
+import { findJobSummaries, type JobSummaryRecord, publicJobCondition } from '../jobs';
 
 type ExperienceLevel = (typeof experienceLevels)[number];
 type EmploymentType = (typeof employmentTypes)[number];

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { matchingJobList, paginationQuery } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
-import { withPage, type MatchingJobsService } from './matching-jobs.service';
+import { pageOf } from '../../lib/pagination';
+import type { MatchingJobsService } from './matching-jobs.service';
 
 export function matchingJobsRoutes(app: FastifyInstance, { matchingJobs }: { matchingJobs: MatchingJobsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +16,6 @@ export function matchingJobsRoutes(app: FastifyInstance, { matchingJobs }: { mat
       querystring: paginationQuery,
       response: { 200: matchingJobList },
     },
-    handler: async (request) =>
-      withPage((rows, count) => toPage(request, request.query, rows, count), await matchingJobs.find(viewerOf(request), request.query)),
+    handler: async (request) => pageOf(request, await matchingJobs.find(viewerOf(request), request.query)),
   });
 }

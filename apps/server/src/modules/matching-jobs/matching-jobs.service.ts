@@ -1,11 +1,10 @@
-import type { MatchingJob, Paginated, PaginationQuery } from '@jobportal/shared';
+import type { MatchingJob, PaginationQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
-import { offsetOf } from '../../lib/pagination';
-import { presentJobSummary } from '../jobs/jobs.presenter';
-import { fullPreferences } from '../profiles/profiles.presenter';
-import { findProfileRecord } from '../profiles/profiles.repository';
+import { offsetOf, type PagedRows } from '../../lib/pagination';
+import { presentJobSummary } from '../jobs';
+import { findProfileRecord, fullPreferences } from '../profiles';
 import * as repo from './matching-jobs.repository';
 import type { MatchCriteria, MatchRow } from './matching-jobs.repository';
 
@@ -58,7 +57,7 @@ export function reasonsFor(row: MatchRow, wished: { titles: string[]; level: str
 export function createMatchingJobsService({ db }: { db: Db }) {
   return {
     /** Public jobs ranked by fit to the job seeker's profile; a thin profile gets a hint and the newest jobs, never an error. */
-    async find(viewer: Viewer, q: PaginationQuery): Promise<{ results: MatchingJob[]; count: number; hint: string | null }> {
+    async find(viewer: Viewer, q: PaginationQuery): Promise<PagedRows<MatchingJob, { hint: string | null }>> {
       const profile = await findProfileRecord(db, viewer.userId);
       const preferences = fullPreferences(profile?.jobPreferences ?? {});
       const skills = await repo.findSkillsByName(
@@ -94,21 +93,15 @@ export function createMatchingJobsService({ db }: { db: Db }) {
       const wished = { titles, level: preferences.experience_level };
       return {
         // No score from preferences alone: "100%" for being remote would say a job fits a profile that names no work.
-        results: rows.map((row) => ({
+        rows: rows.map((row) => ({
           job: presentJobSummary(row.job),
           score: isThin ? null : row.score,
           reasons: reasonsFor(row, wished),
         })),
-        count: total,
+        total,
         hint: isThin ? thinProfileHint : null,
       };
     },
   };
 }
 export type MatchingJobsService = ReturnType<typeof createMatchingJobsService>;
-
-/** The list envelope with the hint kept. */
-export const withPage = (
-  page: (results: MatchingJob[], count: number) => Paginated<MatchingJob>,
-  found: { results: MatchingJob[]; count: number; hint: string | null },
-) => ({ ...page(found.results, found.count), hint: found.hint });

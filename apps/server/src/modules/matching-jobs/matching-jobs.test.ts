@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchingJob } from '@jobportal/shared';
-import { createApplication, createJob, createProfile, createSkill } from '../../db/seed/factories';
+import { createApplication, createJob, createProfile, createSkill } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 import { thinProfileHint } from './matching-jobs.service';

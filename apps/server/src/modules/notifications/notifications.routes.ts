@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, notificationList, notificationOut, notificationsMarkedOut, paginationQuery } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
@@ -21,8 +21,7 @@ export function notificationsRoutes(app: FastifyInstance, { notifications }: { n
       querystring: paginationQuery,
       response: { 200: notificationList },
     },
-    handler: (request) =>
-      notifications.list(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await notifications.list(viewerOf(request), request.query)),
   });
 
   r.post('/api/notifications/:id/mark_as_read/', {

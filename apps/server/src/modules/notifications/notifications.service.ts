@@ -1,7 +1,8 @@
-import { statusLabels, type NotificationOut, type NotificationsMarkedOut, type Paginated, type PaginationQuery } from '@jobportal/shared';
+import { statusLabels, type NotificationOut, type NotificationsMarkedOut, type PaginationQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import type { DomainEvents, EventBus } from '../../lib/events';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
@@ -154,9 +155,9 @@ export function createNotificationsService({ db, events }: { db: Db; events: Eve
       events.on('feedback.created', (e) => kick('feedback.created', e));
     },
 
-    async list(viewer: Viewer, q: PaginationQuery, toPage: (rows: NotificationOut[], total: number) => Paginated<NotificationOut>) {
+    async list(viewer: Viewer, q: PaginationQuery): Promise<PagedRows<NotificationOut, { unread_count: number }>> {
       const { rows, total, unread } = await repo.findNotifications(db, viewer.userId, q);
-      return { ...toPage(rows.map(presentNotification), total), unread_count: unread };
+      return { rows: rows.map(presentNotification), total, unread_count: unread };
     },
 
     async markRead(viewer: Viewer, id: number): Promise<NotificationOut> {

@@ -33,7 +33,7 @@ import {
   createSavedJob,
   createUploadedFile,
   createUser,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 import { bearer, createTestApp, json, listenLocally, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

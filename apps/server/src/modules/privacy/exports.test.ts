@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DataExportList, DataExportOut } from '@jobportal/shared';
 import { auditLog, dataExports, notifications, uploadedFiles, users } from '../../db/schema';
-import { demoPassword, seedDemo } from '../../db/seed/demo';
+import { demoPassword, seedDemo } from '../../seed/demo';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { readZip } from '../../test/zip-reader';
 

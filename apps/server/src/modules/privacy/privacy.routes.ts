@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountDeleteRequest, dataExportList, dataExportOut, deletionCodeOut, idParam } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { sendStoredFile } from '../files/files.serve';
+import { sendStoredFile } from '../files';
 import type { PrivacyService } from './privacy.service';
 
 const tags = ['account'];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retention } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../files';
 import * as repo from './privacy.repository';
 
 const day = 24 * 3600_000;

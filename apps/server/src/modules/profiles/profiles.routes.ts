@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileKinds, formatFileLimit, jobseekerIdParam, jobseekerProfileOut, profileOut, profileUpdate } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
 import { parseInput } from '../../lib/validation';
-import { readMultipartForm } from '../files/files.multipart';
-import { sendStoredFile } from '../files/files.serve';
+import { readMultipartForm, sendStoredFile } from '../files';
 import type { ProfilesService } from './profiles.service';
 
 const tags = ['profiles'];

@@ -1,5 +1,5 @@
 import type { SavedJobOut } from '@jobportal/shared';
-import { presentJobSummary } from '../jobs/jobs.presenter';
+import { presentJobSummary } from '../jobs';
 import type { SavedJobRecord } from './saved-jobs.repository';
 
 export function presentSavedJob(row: SavedJobRecord): SavedJobOut {

@@ -3,9 +3,7 @@ import type { PaginationQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { companies, jobs, savedJobs } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
-import { jobSummaryColumns } from '../jobs/job-summaries.repository';
-import type { JobSummaryRecord } from '../jobs/jobs.presenter';
-import { publicJobCondition } from '../jobs/jobs.repository';
+import { jobSummaryColumns, type JobSummaryRecord, publicJobCondition } from '../jobs';
 
 export interface SavedJobRecord {
   id: number;

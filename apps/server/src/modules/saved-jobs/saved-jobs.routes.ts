@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, paginationQuery, saveJobRequest, savedJobList, savedJobOut } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { SavedJobsService } from './saved-jobs.service';
 
 const tags = ['saved jobs'];
@@ -22,7 +22,7 @@ export function savedJobsRoutes(app: FastifyInstance, { savedJobs }: { savedJobs
       querystring: paginationQuery,
       response: { 200: savedJobList },
     },
-    handler: (request) => savedJobs.list(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await savedJobs.list(viewerOf(request), request.query)),
   });
 
   r.get('/api/saved-jobs/ids/', {

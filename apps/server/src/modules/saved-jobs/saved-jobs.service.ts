@@ -1,16 +1,17 @@
-import type { Paginated, PaginationQuery, SavedJobOut } from '@jobportal/shared';
+import type { PaginationQuery, SavedJobOut } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { presentSavedJob } from './saved-jobs.presenter';
 import * as repo from './saved-jobs.repository';
 
 export function createSavedJobsService({ db }: { db: Db }) {
   return {
-    async list(viewer: Viewer, q: PaginationQuery, toPage: (rows: SavedJobOut[], total: number) => Paginated<SavedJobOut>) {
+    async list(viewer: Viewer, q: PaginationQuery): Promise<PagedRows<SavedJobOut>> {
       const { rows, total } = await repo.findSavedJobs(db, viewer.userId, q, utcToday());
-      return toPage(rows.map(presentSavedJob), total);
+      return { rows: rows.map(presentSavedJob), total };
     },
 
     /** Saves a public job; saving it again answers the saved job that exists (`created: false`). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedJobOut } from '@jobportal/shared';
-import { createCompany, createJob } from '../../db/seed/factories';
+import { createCompany, createJob } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob } from '../../test/scenes';
 

@@ -3,7 +3,7 @@
  * `0x10`, `1e1`, `+7`, ` 7`, `7.0` and friends are refused (never read as 16 or 10), never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../db/seed/factories';
+import { createCompany } from '../../seed/factories';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -67,7 +67,7 @@ describe('numbers in paths and queries', () => {
 
 describe('action calls from ordinary clients', () => {
   it('accept an empty body whatever its content type, and still refuse a body that is not JSON', async () => {
-    const { createUser: makeUser } = await import('../../db/seed/factories');
+    const { createUser: makeUser } = await import('../../seed/factories');
     const admin = tokens.admin!;
     const types = ['application/x-www-form-urlencoded', 'application/json', 'text/plain;charset=UTF-8', 'application/octet-stream'];
     for (const type of types) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorStatus } from '@jobportal/shared';
-import { createApplication, createChatRoom, createInterview, createUser } from '../../db/seed/factories';
+import { createApplication, createChatRoom, createInterview, createUser } from '../../seed/factories';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

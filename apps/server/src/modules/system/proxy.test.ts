@@ -54,7 +54,7 @@ describe('forwarded headers', () => {
 describe('paging links', () => {
   it('never come from the Host or X-Forwarded-* headers', async () => {
     await withApp({ TRUST_PROXY: '127.0.0.1' }, async (t) => {
-      const { createCompany, createUser } = await import('../../db/seed/factories');
+      const { createCompany, createUser } = await import('../../seed/factories');
       for (let i = 0; i < 3; i++) await createCompany(t.db, (await createUser(t.db, { role: 'employer' })).id, { isApproved: true });
       const jobs = await t.app.inject({
         url: '/api/companies/?page_size=1&page=2',
@@ -69,7 +69,7 @@ describe('paging links', () => {
 
   it('start at PUBLIC_URL when it is set', async () => {
     await withApp({ PUBLIC_URL: 'https://jobs.example.com/' }, async (t) => {
-      const { createCompany, createUser } = await import('../../db/seed/factories');
+      const { createCompany, createUser } = await import('../../seed/factories');
       for (let i = 0; i < 2; i++) await createCompany(t.db, (await createUser(t.db, { role: 'employer' })).id, { isApproved: true });
       const res = await t.app.inject({ url: '/api/companies/?page_size=1', headers: { host: 'evil.example' } });
       expect(res.json<{ next: string }>().next).toBe('https://jobs.example.com/api/companies/?page_size=1&page=2');

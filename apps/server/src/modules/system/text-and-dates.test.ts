@@ -3,7 +3,7 @@
  * and titles are one line, and every date has a sensible range: none of them reaches the database as a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, createCategory, createSkill, createUser } from '../../db/seed/factories';
+import { createApplication, createCategory, createSkill, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
 

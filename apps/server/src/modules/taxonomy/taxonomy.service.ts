@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { presentTaxonomyItem } from './taxonomy.presenter';
 import * as repo from './taxonomy.repository';
 import type { TaxonomyKind } from './taxonomy.repository';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createCompany, createJob, createSkill, createUser } from '../../db/seed/factories';
+import { createCategory, createCompany, createJob, createSkill, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 
 let t: TestApp;

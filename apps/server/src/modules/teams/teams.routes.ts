@@ -12,7 +12,7 @@ import {
   teamOut,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import type { ClientInfo } from '../auth/auth.service';
+import type { ClientInfo } from '../auth';
 import type { TeamsService } from './teams.service';
 
 const tags = ['teams'];

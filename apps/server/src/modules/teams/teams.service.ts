@@ -16,12 +16,10 @@ import { utcToday } from '../../lib/dates';
 import { inline } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
 import { authorize, can } from '../../policies/policy';
-import { recordAudit } from '../audit/audit.repository';
-import * as authRepo from '../auth/auth.repository';
-import type { AuthService, ClientInfo } from '../auth/auth.service';
-import { companyFacts } from '../companies/companies.service';
-import { findCompanyById } from '../companies/companies.repository';
-import { insertNotifications } from '../notifications/notifications.repository';
+import { recordAudit } from '../audit';
+import { findUserByEmail, insertUser, type AuthService, type ClientInfo, updateUser } from '../auth';
+import { companyFacts, findCompanyById } from '../companies';
+import { insertNotifications } from '../notifications';
 import { presentInvitation, presentTeam } from './teams.presenter';
 import * as repo from './teams.repository';
 
@@ -184,7 +182,7 @@ export function createTeamsService(deps: TeamsDeps) {
         });
       }
       await auth.checkInvitationCode(input.email, input.otp, client.ip);
-      const existing = await authRepo.findUserByEmail(db, input.email);
+      const existing = await findUserByEmail(db, input.email);
       if (existing) {
         if (existing.role !== 'employer') {
           throw new AppError(
@@ -207,7 +205,7 @@ export function createTeamsService(deps: TeamsDeps) {
       const user = await db.transaction(async (tx) => {
         const user =
           existing ??
-          (await authRepo.insertUser(tx, {
+          (await insertUser(tx, {
             email: input.email,
             fullName: input.full_name!,
             role: 'employer',
@@ -228,7 +226,7 @@ export function createTeamsService(deps: TeamsDeps) {
           role: 'recruiter',
           invitedBy: invitation.invitedBy?.id ?? null,
         });
-        if (existing && !existing.emailVerified) await authRepo.updateUser(tx, existing.id, { emailVerified: true });
+        if (existing && !existing.emailVerified) await updateUser(tx, existing.id, { emailVerified: true });
         await recordAudit(tx, {
           by: { userId: user.id, requestId: client.requestId },
           action: 'team.member_joined',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployerPersonOut, FormerTeamOut, LoginResponse, TeamInvitationOut, TeamOut } from '@jobportal/shared';
 import { applications, authSessions, companyMembers, oneTimeCodes, users } from '../../db/schema';
-import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../db/seed/factories';
+import { createApplication, createCompany, createJob, createRecruiter, createUser } from '../../seed/factories';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';

@@ -1,6 +1,6 @@
 import type { EmployerPersonOut, JobseekerPersonOut, UserOut } from '@jobportal/shared';
 import type { UserRow } from '../../db/schema';
-import { fullPreferences, profileCompleteness } from '../profiles/profiles.presenter';
+import { fullPreferences, profileCompleteness } from '../profiles';
 import type { EmployerPersonRecord, JobseekerPersonRecord } from './users.repository';
 
 /** The only shape in which a user leaves the server: fields picked, never the password hash. */

@@ -19,7 +19,7 @@ import {
   userOut,
 } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { PersonTable, UsersService } from './users.service';
 
 const tags = ['admin: people'];
@@ -45,8 +45,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
     onRequest: adminOnly,
     schema: { tags, security, summary: 'List accounts (admin)', querystring: userListQuery, response: { 200: userList } },
     handler: async (request) => {
-      const { rows, total } = await users.listUsers(viewerOf(request), request.query);
-      return toPage(request, request.query, rows, total);
+      return pageOf(request, await users.listUsers(viewerOf(request), request.query));
     },
   });
 
@@ -116,8 +115,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UsersServi
         response: { 200: table.list as unknown as typeof personList },
       },
       handler: async (request) => {
-        const { rows, total } = await users.listPeople(viewerOf(request), kind, request.query);
-        return toPage(request, request.query, rows, total);
+        return pageOf(request, await users.listPeople(viewerOf(request), kind, request.query));
       },
     });
   }

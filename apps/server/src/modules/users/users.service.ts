@@ -20,11 +20,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { EventBus } from '../../lib/events';
 import { inline } from '../../lib/mail';
 import { authorize } from '../../policies/policy';
-import { recordAudit } from '../audit/audit.repository';
-import { revokeUserSessions } from '../auth/auth.repository';
-import type { AuthService } from '../auth/auth.service';
-import { deleteCompany } from '../companies/companies.repository';
-import type { FilesService } from '../files/files.service';
+import { recordAudit } from '../audit';
+import { type AuthService, revokeUserSessions } from '../auth';
+import { deleteCompany } from '../companies';
+import type { FilesService } from '../files';
 import { presentEmployerPerson, presentJobseekerPerson, presentUser } from './users.presenter';
 import * as repo from './users.repository';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, jobs, oneTimeCodes, refreshTokens, uploadedFiles, users } from '../../db/schema';
-import { createApplication, createCompany, createJob, createProfile, createRecruiter, createUser } from '../../db/seed/factories';
+import { createApplication, createCompany, createJob, createProfile, createRecruiter, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { storedResume } from '../../test/scenes';
 

@@ -1,3 +1,4 @@
+// size: mostly data (the demo's categories, skills, 30 role templates with their sentences, places, offers), read whole
 import type { employmentTypes, experienceLevels } from '@jobportal/shared';
 
 /**

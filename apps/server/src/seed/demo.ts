@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client';
-import { users } from '../schema';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import {
   createCategory,
   createCompany,
@@ -12,7 +12,7 @@ import {
   type CompanySeed,
 } from './factories';
 import { makeLogoPng } from './pictures';
-import type { Storage } from '../../lib/storage';
+import type { Storage } from '../lib/storage';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPeople, type DemoJob } from './demo-people';
 import { createRandom, demoCategories, demoSkills, generateJob, type CategoryName, type CompanyContext } from './job-text';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationOut, FeedbackOut, InterviewOut, ProfileOut } from '@jobportal/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../client';
-import { bearer, createTestApp, json, type TestApp } from '../../test/harness';
+import { queryRows } from '../db/client';
+import { bearer, createTestApp, json, type TestApp } from '../test/harness';
 import { demoPassword, seedDemo } from './demo';
 import { createRandom, demoSkills, generateJob } from './job-text';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../client';
-import { applications, companies, companyMembers, jobs, users } from '../schema';
+import type { Db } from '../db/client';
+import { applications, companies, companyMembers, jobs, users } from '../db/schema';
 import { createFeedback, createInterview } from './factories';
 
 const hour = 3_600_000;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { users } from '../schema';
-import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 import { createUser } from './factories';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: make sure that admin exists, active, with that password. */

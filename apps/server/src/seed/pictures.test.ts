@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../modules/files/file-types';
+import { sniffImageType } from '../modules/files/file-types';
 import { makeAvatarPng, makeLogoPng } from './pictures';
 
 const sizeOf = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
