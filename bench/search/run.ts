@@ -185,11 +185,10 @@ async function bareSql(databaseUrl: string): Promise<{ all: Stats; perQuery: Arr
   };
   const db = drizzle(pool, { schema }) as unknown as Db;
   const service = createJobSearchService({ db });
-  const toPage = (results: unknown[], count: number) => ({ results, count, next: null, previous: null });
   const plans: Recorded[][] = [];
   for (const q of benchQueries) {
     recording = [];
-    await service.search(jobSearchQuery.parse(Object.fromEntries(new URLSearchParams(q.query))), toPage as never);
+    await service.search(jobSearchQuery.parse(Object.fromEntries(new URLSearchParams(q.query))));
     plans.push(recording);
     recording = null;
   }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { employmentTypes, experienceLevels, jobSorts } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobSearch, jobs, searchWords } from '../../db/schema';
+import { companies, jobSearch, jobs } from '../../db/schema';
 import type { JobSummaryRecord } from './jobs.presenter';
 import { headlineOptions, matchedSnippet, openingLength, openingSnippet } from './snippets';
 import { publicSearchRowCondition } from './jobs.repository';
@@ -41,9 +41,9 @@ export interface FacetRow {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const tsquery = (text: string | SQL) => sql`websearch_to_tsquery('english', ${text})`;
+export const tsquery = (text: string | SQL) => sql`websearch_to_tsquery('english', ${text})`;
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::integer[]`;
-const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+export const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 /** Conditions every counted row meets: public, the words, and the filters that have no facet. */
 function baseConditions(c: SearchCriteria): SQL {
@@ -87,7 +87,7 @@ const allOf = (conditions: Array<SQL | undefined>) => {
 };
 
 /** Every condition of a search: public, the words and every filter. */
-const everyCondition = (c: SearchCriteria) => sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
+export const everyCondition = (c: SearchCriteria) => sql`${baseConditions(c)} and ${allOf(Object.values(facetConditions(c)))}`;
 
 const salaryKey = sql`coalesce(${jobSearch.salaryMax}, ${jobSearch.salaryMin})`;
 
@@ -254,7 +254,7 @@ const summaryOf = (r: SummaryRow): JobSummaryRecord => ({
 /** Estimates count one job in 16, or in 128: those whose id is a multiple (partial indexes of migration 0004). */
 export const sampleRates = [16, 128] as const;
 export type SampleRate = (typeof sampleRates)[number];
-const inSample = (every: SampleRate) => sql.raw(`"job_search"."id" % ${every} = 0`);
+export const inSample = (every: SampleRate) => sql.raw(`"job_search"."id" % ${every} = 0`);
 
 /**
  * The count of matching public jobs and, per facet, the count per value with every other active
@@ -344,145 +344,4 @@ export async function countJobs(db: Db, c: SearchCriteria): Promise<number> {
       where ${everyCondition(c)}`,
   );
   return rows[0]?.n ?? 0;
-}
-
-/**
- * Whether a public job has the word (SQL over a column or parameter of words). The 1-in-128
- * sample is asked first: for a common word a sampled match answers from a small index, where the
- * full index would first gather every match (40,000 for "engineer") into a bitmap.
- */
-const matchesPublicJob = (word: SQL, today: string) => {
-  const exists = (sample: SQL) => sql`exists (
-    select 1 from ${jobSearch}
-    where ${sample}${jobSearch.searchVector} @@ plainto_tsquery('english', ${word}) and ${publicSearchRowCondition(today)})`;
-  return sql`(${exists(sql`${inSample(128)} and `)} or ${exists(sql``)})`;
-};
-
-/**
- * The words, in their order, for which a condition holds, as a text[]: each word is its own bind
- * parameter in its own condition, so the planner sees the word when it plans the index search.
- * (Over `unnest(words)` it saw a column, guessed that a job would match soon and planned a scan of
- * every row: 3 s for one misspelt word at 1,000,000 jobs.)
- */
-function eachWordWhere(words: string[], holds: (word: SQL) => SQL): SQL {
-  if (!words.length) return sql`array[]::text[]`;
-  const picks = words.map((w) => sql`case when ${holds(sql`${w}::text`)} then ${w}::text end`);
-  return sql`array_remove(array[${sql.join(picks, sql`, `)}], null)`;
-}
-
-/**
- * Why a search may have found nothing, in one statement: whether any public job matches with every
- * filter (a count would be 0 when not), whether the text has any searchable word (it may be only
- * stop words or symbols), which of the given words match no public job (stop words count as
- * matching), and which are no word of any job text at all (misspelt even when their stem matches,
- * as "enginer" does "engineer": corrected too, so a correction fixes every word, not only the first).
- */
-export async function explainNoMatch(
-  db: Db,
-  c: SearchCriteria & { text: string },
-  words: string[],
-): Promise<{ matches: boolean; hasTerms: boolean; unmatched: string[]; unknown: string[] }> {
-  type Row = { matches: boolean; has_terms: boolean; unmatched: string[]; unknown: string[] };
-  const query = sql`select exists (select 1 from ${jobSearch} where ${everyCondition(c)}) as matches, numnode(${tsquery(c.text)}) > 0 as has_terms,
-      ${eachWordWhere(words, (w) => sql`numnode(plainto_tsquery('english', ${w})) > 0 and not ${matchesPublicJob(w, c.today)}`)} as unmatched,
-      array(select w.word from unnest(${textArray(words)}) with ordinality as w(word, n)
-        where numnode(plainto_tsquery('english', w.word)) > 0 and not exists (select 1 from ${searchWords} sw where sw.word = w.word)
-        order by w.n) as unknown`;
-  // Every check here asks whether any row matches, and this statement runs when the sample found
-  // none: the planner, guessing that a row turns up soon, would read the table until one does,
-  // and read all of it when none does ("regions offers" at 1,000,000 jobs: over 15 s; through
-  // the words' index, 9 ms). This one statement may not scan the table (a setting local to its
-  // transaction).
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return queryRows<Row>(tx as unknown as Db, query);
-  });
-  const row = rows[0]!;
-  return { matches: row.matches, hasTerms: row.has_terms, unmatched: row.unmatched, unknown: row.unknown };
-}
-
-/** A word and its lexeme as the search stems it (null for a stop word). */
-export interface WordForm {
-  word: string;
-  lexeme: string | null;
-}
-
-/**
- * The words of the job texts nearest to a (misspelt) word by trigrams, nearest first, each with its
- * lexeme, and the lexeme of the word itself: "devloper" (lexeme `devlop`) is one letter from
- * `develop`, the lexeme of "development", though three from any word the texts have.
- */
-export async function findSimilarWords(
-  db: Db,
-  word: string,
-  limit = 16,
-): Promise<{ lexeme: string | null; similar: Array<WordForm & { similarity: number }> }> {
-  const lexemeOf = (w: SQL) => sql`(tsvector_to_array(to_tsvector('english', ${w})))[1]`;
-  const rows = await queryRows<{ word: string; lexeme: string | null; similarity: number; typed: string | null }>(
-    db,
-    sql`select word, ${lexemeOf(sql`word`)} as lexeme, similarity(word, ${word}) as similarity, ${lexemeOf(sql`${word}::text`)} as typed
-      from (select word from search_words order by word <-> ${word} limit ${limit}) as near`,
-  );
-  return {
-    // (Read with each neighbour: none when search_words is empty, and then nothing is corrected.)
-    lexeme: rows[0]?.typed ?? null,
-    similar: rows.map((r) => ({ word: r.word, lexeme: r.lexeme, similarity: Number(r.similarity) })),
-  };
-}
-
-/** The first of the words, in their order, that a public job has; null when none has. */
-export async function findFirstMatchedWord(db: Db, words: string[], today: string): Promise<string | null> {
-  if (!words.length) return null;
-  // A CASE tries the words in order and stops at the first a public job has; each word is planned
-  // as a constant (see eachWordWhere).
-  const picks = words.map((w) => sql`when ${matchesPublicJob(sql`${w}::text`, today)} then ${w}::text`);
-  const rows = await queryRows<{ word: string | null }>(db, sql`select case ${sql.join(picks, sql` `)} end as word`);
-  return rows[0]?.word ?? null;
-}
-
-/** About how many jobs there are (the planner's statistics; no scan). */
-/**
- * The word index's commonest lexemes and the share of jobs each is in (PostgreSQL's statistics of
- * `job_search.search_vector`, 10,000 lexemes since migration 0023), and `rest`: the share below
- * which every other lexeme lies. Empty before the table was analysed.
- */
-export async function lexemeShares(db: Db): Promise<{ shares: Map<string, number>; rest: number }> {
-  const [row] = await queryRows<{ lexemes: string[] | null; shares: Array<number | string> | null }>(
-    db,
-    sql`select most_common_elems::text::text[] as lexemes, most_common_elem_freqs as shares
-          from pg_stats where schemaname = current_schema() and tablename = 'job_search' and attname = 'search_vector'`,
-  );
-  const lexemes = row?.lexemes ?? [];
-  const numbers = (row?.shares ?? []).map(Number);
-  // The frequencies array ends with three more numbers: the least and the greatest share, then nulls' share.
-  return { shares: new Map(lexemes.map((lexeme, i) => [lexeme, numbers[i]!])), rest: numbers[lexemes.length] ?? 0 };
-}
-
-/**
- * The lexemes a search text's query looks for, as `websearch_to_tsquery` reads it (stop words and
- * operators as the search sees them, excluded words too): for the page plan's price of the words.
- */
-export async function queryLexemes(db: Db, text: string): Promise<string[]> {
-  const rows = await queryRows<{ query: string }>(db, sql`select websearch_to_tsquery('english', ${text})::text as query`);
-  return [...(rows[0]?.query ?? '').matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
-}
-
-/**
- * How closely the search rows' order in the table follows their posting dates (PostgreSQL's
- * statistics: 1 when the newest jobs are the table's last rows, 0 when they are scattered).
- */
-export async function dateOrder(db: Db): Promise<number> {
-  const rows = await queryRows<{ correlation: number | null }>(
-    db,
-    sql`select correlation from pg_stats where schemaname = current_schema() and tablename = 'job_search' and attname = 'posted_at'`,
-  );
-  return Number(rows[0]?.correlation ?? 0);
-}
-
-export async function estimateJobCount(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'job_search'::regclass`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }

@@ -1,12 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
+import { jobSearchQuery } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
 import { createCompany, createJob, createSkill, createUser } from '../../seed/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { dateOrder, findJobPage, lexemeShares, queryLexemes, type SearchCriteria } from './job-search.repository';
-import { choosePagePlan, createJobSearchService, editDistance, normalizeSearchText, roundEstimate } from './job-search.service';
+import { findJobPage, type SearchCriteria } from './job-search.repository';
+import { dateOrder, lexemeShares, queryLexemes } from './search-statistics.repository';
+import { choosePagePlan, createJobSearchService, normalizeSearchText, roundEstimate } from './job-search.service';
+import { editDistance } from './spelling';
 
 let t: TestApp;
 let companyId: number;
@@ -22,27 +24,26 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const page = (results: JobSearchResult['results'], count: number) => ({ results, count, next: null, previous: null });
 const query = (q: Record<string, string>) => jobSearchQuery.parse(q);
 
 describe('estimated counts for very broad searches', () => {
   it('counts exactly below the threshold', async () => {
     const service = createJobSearchService({ db: t.db });
-    const result = await service.search(query({ search: 'lighthouse' }), page);
-    expect(result).toMatchObject({ count: 64, count_is_estimate: false });
+    const result = await service.search(query({ search: 'lighthouse' }));
+    expect(result).toMatchObject({ total: 64, count_is_estimate: false });
     expect(result.facets.employment_type.find((f) => f.value === 'Part-time')?.count).toBe(16);
   });
 
   it('estimates count and facets from the 1-in-16 sample above it, and says so', async () => {
     const service = createJobSearchService({ db: t.db, estimateAbove: 16 });
-    const result = await service.search(query({ search: 'lighthouse' }), page);
+    const result = await service.search(query({ search: 'lighthouse' }));
     expect(result.count_is_estimate).toBe(true);
     // 4 sampled rows × 16, rounded to two significant digits.
-    expect(result.count).toBe(60);
+    expect(result.total).toBe(60);
     const types = result.facets.employment_type.filter((f) => f.count > 0);
     expect(types.length).toBeGreaterThan(0);
     expect(types.every((f) => f.count % 10 === 0)).toBe(true);
-    expect(result.results).toHaveLength(20);
+    expect(result.rows).toHaveLength(20);
   });
 
   it('rounds estimates to two significant digits', () => {

@@ -1,9 +1,6 @@
 import {
-  employmentTypes,
-  experienceLevels,
   jobFacets,
   jobSummary,
-  type FacetValue,
   type JobFacets,
   type JobSearchQuery,
   type JobSearchResult,
@@ -11,13 +8,17 @@ import {
   type JobSummary,
 } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { offsetOf } from '../../lib/pagination';
+import { offsetOf, type PagedRows } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { findTaxonomyNames } from '../taxonomy';
 import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
 import * as repo from './job-search.repository';
+import * as statistics from './search-statistics.repository';
+import * as spellingRepo from './spelling.repository';
 import type { FacetRow, SearchCriteria } from './job-search.repository';
 import type { SearchCache } from './search-cache';
+import { pickedMissing, renderFacets, withPicked } from './facets';
+import { correctableWords, spellingCandidates } from './spelling';
 
 /** `read()`'s answer, read again once it is older than `ms`; callers meanwhile share one read (a failed one is retried). */
 function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
@@ -91,81 +92,6 @@ export function roundEstimate(n: number): number {
   const step = 10 ** Math.max(1, Math.floor(Math.log10(n)) - 1);
   return Math.max(step, Math.round(n / step) * step);
 }
-const postedWithinLabels: Record<string, string> = { '1': 'Past 24 hours', '7': 'Past week', '30': 'Past month' };
-
-/** The facets as the response has them, from counted rows (the fixed ones list every value, the others the values counted, most first). */
-export function renderFacets(rows: FacetRow[]): JobFacets {
-  const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
-  const countOf = (facet: FacetRow['facet'], value: string) => of(facet).find((r) => r.value === value)?.count ?? 0;
-  const fixed = (facet: FacetRow['facet'], values: readonly string[], label: (v: string) => string): FacetValue[] =>
-    values.map((value) => ({ value, label: label(value), count: countOf(facet, value) }));
-  const listed = (facet: FacetRow['facet']): FacetValue[] =>
-    of(facet)
-      .map(({ value, label, count }) => ({ value, label, count }))
-      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-  return {
-    employment_type: fixed('employment_type', employmentTypes, (v) => v),
-    experience_level: fixed('experience_level', experienceLevels, (v) => v),
-    category: listed('category'),
-    skills: listed('skills'),
-    location: listed('location'),
-    is_remote: fixed('is_remote', ['true', 'false'], (v) => (v === 'true' ? 'Remote' : 'On-site')),
-    posted_within: fixed('posted_within', ['1', '7', '30'], (v) => postedWithinLabels[v]!),
-  };
-}
-
-/** Optimal string alignment distance: edits, counting a swap of two neighbours as one ("pyhton"). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/**
- * The corrections of a misspelt word, best first: known words within the edits its length allows,
- * by the words ("pyhton": python) or by their lexemes ("devloper", lexeme `devlop`: `develop`,
- * shown as the typed word with the lexeme mended, "developer", then as the known word).
- */
-export function spellingCandidates(
-  word: string,
-  lexeme: string | null,
-  similar: ReadonlyArray<repo.WordForm & { similarity: number }>,
-): string[] {
-  const ranked = similar
-    .filter((c) => c.word !== word)
-    .flatMap((c) => {
-      const byWord = { shown: [c.word], edits: editDistance(word, c.word) };
-      if (!lexeme || !c.lexeme || c.lexeme === lexeme) return [byWord];
-      // The typed word with its lexeme mended, where the lexeme begins it (as English stems mostly do).
-      const mended = word.length > lexeme.length && word.startsWith(lexeme) ? [c.lexeme + word.slice(lexeme.length)] : [];
-      const byLexeme = { shown: [...mended, c.word], edits: editDistance(lexeme, c.lexeme) };
-      return [byWord, byLexeme];
-    })
-    .filter((c) => c.edits <= allowedEdits(word.length))
-    .map((c, i) => ({ ...c, i }))
-    .sort((a, b) => a.edits - b.edits || a.i - b.i);
-  return [...new Set(ranked.flatMap((c) => c.shown))].filter((w) => w !== word);
-}
-
-/** How many edits a correction of a word this long may make. */
-const allowedEdits = (length: number) => (length <= 5 ? 1 : length <= 9 ? 2 : 3);
-
-// Words as the search text has them; `or` is the websearch operator, short words are not corrected.
-const wordPattern = /[\p{L}][\p{L}\p{N}]*/gu;
-const minCorrectableLength = 4;
-/** The words of a search text that may be corrected (long enough, not the operator `or`). */
-const correctableWords = (text: string) =>
-  [...text.matchAll(wordPattern)].filter((m) => m[0].length >= minCorrectableLength && m[0].toLowerCase() !== 'or');
-
 /** Search text as typed, tidied: one space between words; null when it has nothing to search for. */
 export function normalizeSearchText(text: string | undefined): string | null {
   const tidy = (text ?? '').replace(/\s+/g, ' ').trim();
@@ -269,7 +195,7 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
     // its words match no public job (then correct them). All before a page is read.
     if (text && sampled.coarse.total === 0) {
       const words = [...new Set(correctableWords(text).map((m) => m[0].toLowerCase()))];
-      const why = await repo.explainNoMatch(db, { ...criteria, text }, words);
+      const why = await spellingRepo.explainNoMatch(db, { ...criteria, text }, words);
       // Every misspelt word: those that match nothing, and those no job text has even if their stem matches.
       const misspelt = [...new Set([...why.unmatched, ...why.unknown])];
       const corrected = why.matches || !why.hasTerms ? null : await correctSpelling(text, misspelt, today);
@@ -309,9 +235,9 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
   async function correctSpelling(text: string, unmatched: string[], today: string): Promise<string | null> {
     const corrections = new Map<string, string>();
     for (const word of unmatched) {
-      const { lexeme, similar } = await repo.findSimilarWords(db, word);
+      const { lexeme, similar } = await spellingRepo.findSimilarWords(db, word);
       // The best candidate that a public job has (asked in one statement, best first).
-      const best = await repo.findFirstMatchedWord(db, spellingCandidates(word, lexeme, similar), today);
+      const best = await spellingRepo.findFirstMatchedWord(db, spellingCandidates(word, lexeme, similar), today);
       if (best) corrections.set(word, best);
     }
     if (!corrections.size) return null;
@@ -366,11 +292,11 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
 
   // The planner's row count of jobs, and the word index's commonest lexemes with their shares of
   // jobs (PostgreSQL's statistics of the column): read again every few minutes, for the page plan.
-  const knownJobCount = keptFor(300_000, () => repo.estimateJobCount(db));
-  const knownLexemeShares = keptFor(300_000, () => repo.lexemeShares(db));
-  const knownDateOrder = keptFor(300_000, () => repo.dateOrder(db));
+  const knownJobCount = keptFor(300_000, () => statistics.estimateJobCount(db));
+  const knownLexemeShares = keptFor(300_000, () => statistics.lexemeShares(db));
+  const knownDateOrder = keptFor(300_000, () => statistics.dateOrder(db));
   // What the queries of recent search texts look for: for the page plan.
-  const queryLexemesOf = rememberLast(5000, (text) => repo.queryLexemes(db, text));
+  const queryLexemesOf = rememberLast(5000, (text) => statistics.queryLexemes(db, text));
   /** Each word's share of jobs (how long its list in the word index is). */
   async function sharesOf(text: string): Promise<number[]> {
     const [{ shares, rest }, lexemes] = await Promise.all([knownLexemeShares(), queryLexemesOf(text)]);
@@ -407,11 +333,12 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
 
   return {
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
-    async search(q: JobSearchQuery, toPage: (results: JobSummary[], count: number) => Paginated<JobSummary>): Promise<JobSearchResult> {
+    async search(q: JobSearchQuery): Promise<PagedRows<JobSummary, Omit<JobSearchResult, keyof Paginated<JobSummary>>>> {
       const today = utcToday();
       const outcome = cache ? await cache.get(cacheKey(q, today), () => compute(q, today), answerTags) : await compute(q, today);
       return {
-        ...toPage(outcome.results, outcome.count),
+        rows: outcome.results,
+        total: outcome.count,
         count_is_estimate: outcome.countIsEstimate,
         facets: outcome.facets,
         corrected_search: outcome.correctedSearch,
@@ -429,38 +356,6 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
   };
 }
 export type JobSearch = ReturnType<typeof createJobSearchService>;
-
-/** The picked categories or skills (`facet`) that no job counts: missing from its facet list. */
-function pickedMissing(facets: JobFacets, facet: 'category' | 'skills', picked: readonly number[] | undefined): number[] {
-  // Most answers pick none: nothing made for them (this runs for each answer a write brings up to date).
-  if (!picked?.length) return [];
-  return [...new Set(picked)].filter((id) => !facets[facet].some((v) => v.value === String(id)));
-}
-
-/**
- * The facets with each picked category or skill that no job counts listed last, with 0, so that it
- * can be unpicked (in the order picked). `nameOf` names it: null when it does not exist (left out),
- * undefined when that is not known (then the facets are not: null).
- */
-function withPicked(
-  facets: JobFacets,
-  picked: { category?: readonly number[]; skills?: readonly number[] },
-  nameOf: (facet: 'category' | 'skills', id: number) => string | null | undefined,
-): JobFacets | null {
-  const out = { ...facets };
-  for (const facet of ['category', 'skills'] as const) {
-    const missing = pickedMissing(facets, facet, facet === 'category' ? picked.category : picked.skills);
-    if (!missing.length) continue;
-    const values = [...facets[facet]];
-    for (const id of missing) {
-      const label = nameOf(facet, id);
-      if (label === undefined) return null;
-      if (label !== null) values.push({ value: String(id), label, count: 0 });
-    }
-    out[facet] = values;
-  }
-  return out;
-}
 
 const severalWords = (text: string) => /\S\s+\S/.test(text.trim());
 

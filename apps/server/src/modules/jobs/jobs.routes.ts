@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { employerJobList, employerJobQuery, idParam, jobInput, jobOut, jobPatch, jobSearchQuery, jobSearchResult } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { toPage } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import type { JobSearch } from './job-search.service';
 import type { JobsService } from './jobs.service';
 
@@ -24,7 +24,7 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: Jo
     // An answer's results and facets were checked against the schema when it was computed
     // (job-search.service.ts): a cached answer is sent without being checked again at each request.
     serializerCompiler: () => (data) => JSON.stringify(data),
-    handler: (request) => jobSearch.search(request.query, (results, count) => toPage(request, request.query, results, count)),
+    handler: async (request) => pageOf(request, await jobSearch.search(request.query)),
   });
 
   r.get('/api/jobs/mine/', {
@@ -36,7 +36,7 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: Jo
       querystring: employerJobQuery,
       response: { 200: employerJobList },
     },
-    handler: (request) => jobs.listMine(viewerOf(request), request.query, (rows, total) => toPage(request, request.query, rows, total)),
+    handler: async (request) => pageOf(request, await jobs.listMine(viewerOf(request), request.query)),
   });
 
   r.post('/api/jobs/', {

@@ -1,7 +1,8 @@
-import type { JobOut, Paginated, employerJobQuery, jobInput, jobPatch } from '@jobportal/shared';
+import type { JobOut, employerJobQuery, jobInput, jobPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
+import type { PagedRows } from '../../lib/pagination';
 import type { EventBus } from '../../lib/events';
 import { utcToday } from '../../lib/dates';
 import { authorize, can, type JobFacts } from '../../policies/policy';
@@ -157,21 +158,21 @@ export function createJobsService({ db, files, events }: { db: Db; files: FileRe
     },
 
     /** The jobs of the viewer's company with status, why each is not public, who posted it, and applicants. */
-    async listMine(viewer: Viewer, q: EmployerJobQuery, toPage: (rows: EmployerJob[], total: number) => Paginated<EmployerJob>) {
-      if (viewer.companyId === null) return toPage([], 0);
+    async listMine(viewer: Viewer, q: EmployerJobQuery): Promise<PagedRows<EmployerJob>> {
+      if (viewer.companyId === null) return { rows: [], total: 0 };
       const today = utcToday();
       const { rows, total } = await repo.findCompanyJobs(db, viewer.companyId, q);
       const applicants = await repo.countApplicantsByJob(
         db,
         rows.map((r) => r.id),
       );
-      return toPage(
-        rows.map((row) => ({
+      return {
+        rows: rows.map((row) => ({
           ...presentJob(row, { notPublicReason: notPublicReason(row, today), withPoster: true }),
           applicants_count: applicants.get(row.id) ?? 0,
         })),
         total,
-      );
+      };
     },
   };
 }
