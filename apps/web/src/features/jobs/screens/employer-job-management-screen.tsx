@@ -1,12 +1,13 @@
 import '../../../components/extra-styles';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { EmployerJob, JobOut, JobStatus } from '@jobportal/shared';
 import { isJobStatus, jobStatuses, jobStatusLabels } from '@jobportal/shared/vocabulary';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { AlertIcon } from '../../../components/icons';
-import { LoadFailed } from '../../../components/load-failed';
 import { BriefcaseIcon, PlusIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
@@ -60,12 +61,13 @@ export function EmployerJobManagementScreen() {
   const { page, status, search, editId, isNew, update } = useJobManagementParams();
   const searchBox = useListSearch(search, (text) => update({ search: text }));
   const { data: company } = useGetOwnCompanyQuery();
-  const { data, error, isLoading, isFetching, isError, refetch } = useListOwnJobsQuery({
+  const listQuery = useListOwnJobsQuery({
     page,
     page_size: pageSize,
     status,
     search: search || undefined,
   });
+  const { data } = listQuery;
   // The job named by ?edit= when it is not on this page of the list.
   const listedEditJob = editId === null ? undefined : data?.results.find((job) => job.id === editId);
   const { data: fetchedEditJob } = useGetJobQuery(editId ?? 0, { skip: editId === null || listedEditJob !== undefined });
@@ -82,7 +84,6 @@ export function EmployerJobManagementScreen() {
   if (editing !== null && !isFormNeeded) setFormNeeded(true);
 
   const hasFilters = Boolean(status || search);
-  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
 
   const toggleOpen = async (job: EmployerJob) => {
     const next = job.status === 'open' ? 'closed' : 'open';
@@ -144,84 +145,58 @@ export function EmployerJobManagementScreen() {
             </Text>
           </Alert>
         )}
-        <Card p={0}>
-          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <ListSearchBox box={searchBox} label="Search your jobs by title" placeholder="Search by title" />
-            <SegmentedControl
-              aria-label="Filter by status"
-              data={statusFilters}
-              value={status ?? 'all'}
-              onChange={(value) => update({ status: isJobStatus(value) ? value : null })}
-              size="sm"
-            />
-          </Group>
-
-          {isLoading ? (
-            <EmployerJobListSkeleton />
-          ) : isError ? (
-            <LoadFailed m="md" title="Your jobs could not be loaded" error={error} onRetry={() => void refetch()} />
-          ) : data && data.results.length > 0 ? (
-            <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-              <EmployerJobList
-                jobs={data.results}
-                onEdit={(job) => update({ edit: job.id, isNew: false })}
-                onDelete={(job) => {
-                  setDeleteError(null);
-                  setToDelete(job);
-                }}
-                onToggleOpen={(job) => void toggleOpen(job)}
-                togglingId={togglingId}
+        <ListFrame
+          toolbar={
+            <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+              <ListSearchBox box={searchBox} label="Search your jobs by title" placeholder="Search by title" />
+              <SegmentedControl
+                aria-label="Filter by status"
+                data={statusFilters}
+                value={status ?? 'all'}
+                onChange={(value) => update({ status: isJobStatus(value) ? value : null })}
+                size="sm"
               />
-            </div>
-          ) : hasFilters || page > 1 ? (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<BriefcaseIcon size={24} />}
-              withIndicatorBackground
-              title="No jobs match"
-              description="Try other words, or show open and closed jobs."
-            >
-              <EmptyState.Actions>
-                <Button variant="default" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<BriefcaseIcon size={24} />}
-              withIndicatorBackground
-              title="No jobs yet"
-              description="Post your first job: job seekers find it in search once your company is approved."
-            >
-              <EmptyState.Actions>
-                <Button onClick={() => update({ isNew: true })}>Post a job</Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          )}
-
-          {data && data.count > 0 && (
-            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Text size="sm" c="dimmed">
-                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
-              </Text>
-              {totalPages > 1 && (
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => update({ page: next })}
-                  size="sm"
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              )}
             </Group>
-          )}
-        </Card>
+          }
+          query={listQuery}
+          failedTitle="Your jobs could not be loaded"
+          skeleton={<EmployerJobListSkeleton />}
+          rows={
+            <EmployerJobList
+              jobs={data?.results ?? []}
+              onEdit={(job) => update({ edit: job.id, isNew: false })}
+              onDelete={(job) => {
+                setDeleteError(null);
+                setToDelete(job);
+              }}
+              onToggleOpen={(job) => void toggleOpen(job)}
+              togglingId={togglingId}
+            />
+          }
+          empty={
+            hasFilters || page > 1 ? (
+              <EmptyState
+                icon={<BriefcaseIcon size={24} />}
+                title="No jobs match"
+                description="Try other words, or show open and closed jobs."
+                onClear={clearFilters}
+              />
+            ) : (
+              <EmptyState
+                icon={<BriefcaseIcon size={24} />}
+                title="No jobs yet"
+                description="Post your first job: job seekers find it in search once your company is approved."
+              >
+                <>
+                  <Button onClick={() => update({ isNew: true })}>Post a job</Button>
+                </>
+              </EmptyState>
+            )
+          }
+          page={page}
+          pageSize={pageSize}
+          onPage={(next) => update({ page: next })}
+        />
       </Stack>
 
       {isFormNeeded && (

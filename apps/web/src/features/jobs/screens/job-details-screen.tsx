@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import type { JobOut } from '@jobportal/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -132,18 +133,12 @@ function NotAvailable() {
   return (
     <Page size="md">
       <EmptyState
-        py={64}
+        place="page"
         icon={<BriefcaseIcon size={28} />}
-        withIndicatorBackground
         title="This job is no longer available"
         description="It may have been filled, closed, or removed by the employer. There are plenty of others."
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/" leftSection={<SearchIcon size={16} />}>
-            Search jobs
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        link={{ to: '/', label: 'Search jobs', icon: <SearchIcon size={16} /> }}
+      />
     </Page>
   );
 }
