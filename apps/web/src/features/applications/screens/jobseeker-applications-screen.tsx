@@ -26,7 +26,7 @@ import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
 import { useSession } from '../../../lib/session/use-session';
-import { SeekerInterviews } from '../../../components/seeker-interviews';
+import { useFeatureParts } from '../../../lib/feature-parts';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
@@ -56,6 +56,7 @@ function ListSkeleton() {
 }
 
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
+  const { SeekerInterviews } = useFeatureParts();
   const [open, setOpen] = useState(false);
   const job = application.job;
   const session = useSession();
