@@ -22,6 +22,7 @@ import { statusView } from '../../../components/application-status';
 import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../api/applications-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { savedJobIdKey } from '../../../lib/session/session';
+import { pageSize } from '../components/application-list-parts';
 import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
@@ -29,9 +30,6 @@ import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
-
-/** The server's page size for these lists. */
-const pageSize = 20;
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({

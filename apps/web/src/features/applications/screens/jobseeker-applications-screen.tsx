@@ -1,15 +1,15 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { useState } from 'react';
-import { Anchor, Button, Card, Collapse, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Card, Collapse, Group, Stack, Tabs, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
-import type { ApplicationOut, SavedJobOut } from '@jobportal/shared';
+import type { ApplicationOut } from '@jobportal/shared';
 import { Link, useSearchParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { BookmarkIcon, BriefcaseIcon, SearchIcon } from '../../../components/more-icons';
+import { BriefcaseIcon, SearchIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
@@ -18,9 +18,7 @@ import { describeError } from '../../../lib/api/api-error';
 import { isApplicationStatus, isOpenStatus } from '@jobportal/shared/vocabulary';
 import { statusView } from '../../../components/application-status';
 import { useGetMyApplicationsQuery, useWithdrawApplicationMutation } from '../api/applications-api';
-import { useGetSavedJobsQuery, useUnsaveJobMutation } from '../../saved-jobs/api/saved-jobs-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
-import { formatPay } from '../../../lib/money';
 import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
@@ -30,30 +28,8 @@ import { useFeatureParts } from '../../../lib/feature-parts';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
-
-/** The server's page size for these lists. */
-const pageSize = 20;
-
-const pageOf = (raw: string | null) => (raw && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1);
-
-function ListSkeleton() {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading">
-      {[0, 1, 2].map((i) => (
-        <Card key={i}>
-          <Group gap="md" wrap="nowrap">
-            <Skeleton height={44} width={44} radius="md" />
-            <Stack gap={8} style={{ flex: 1 }}>
-              <Skeleton height={16} width="50%" />
-              <Skeleton height={12} width="30%" />
-            </Stack>
-            <Skeleton height={20} width={80} radius="xl" />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
+import { SavedTab } from '../components/saved-jobs-tab';
+import { ListSkeleton, pageSize } from '../components/application-list-parts';
 
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
   const { SeekerInterviews } = useFeatureParts();
@@ -206,94 +182,6 @@ function ApplicationsTab() {
         </Text>
       </ConfirmModal>
     </>
-  );
-}
-
-function SavedRow({ saved }: { saved: SavedJobOut }) {
-  const [unsave, { isLoading }] = useUnsaveJobMutation();
-  const job = saved.job;
-  const salary = formatPay(job.salary_min, job.salary_max, job.currency);
-  const remove = async () => {
-    try {
-      await unsave({ jobId: job.id, savedId: saved.id }).unwrap();
-    } catch (e) {
-      notify({ color: 'red', message: `Could not unsave the job. ${describeError(e)}` });
-    }
-  };
-  return (
-    <Card component="li" className={classes.row}>
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <CompanyLogo name={job.company.name} logo={job.company.logo} size={44} />
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} to={`/job/${job.id}`} fw={600} className={classes.title}>
-            {job.title}
-          </Anchor>
-          <Text size="sm">
-            {job.company.name} · {job.location}
-            {salary ? ` · ${salary}` : ''}
-          </Text>
-          <Text size="xs" c="dimmed" title={formatDateTime(saved.saved_at)}>
-            Saved {formatRecent(saved.saved_at)}
-          </Text>
-        </Stack>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="gray"
-          onClick={() => void remove()}
-          loading={isLoading}
-          aria-label={`Unsave ${job.title}`}
-          leftSection={<BookmarkIcon size={14} filled />}
-        >
-          Unsave
-        </Button>
-      </Group>
-    </Card>
-  );
-}
-
-function SavedTab() {
-  const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get('page'));
-  const listQuery = useGetSavedJobsQuery({ page });
-  const { data } = listQuery;
-  return (
-    <ListFrame
-      isCarded={false}
-      toolbar={
-        data && data.count > 0 ? (
-          <Text size="sm" c="dimmed">
-            {countOf(data.count, 'saved job')}
-          </Text>
-        ) : undefined
-      }
-      query={listQuery}
-      failedTitle="Your saved jobs could not be loaded"
-      skeleton={<ListSkeleton />}
-      rows={
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {data?.results.map((saved) => (
-            <SavedRow key={saved.id} saved={saved} />
-          ))}
-        </Stack>
-      }
-      empty={
-        <EmptyState
-          place="section"
-          icon={<BookmarkIcon size={24} />}
-          title="No saved jobs."
-          description="Save jobs from the search with the bookmark to come back to them."
-          link={{ to: '/', label: 'Find jobs' }}
-        />
-      }
-      page={page}
-      pageSize={pageSize}
-      onPage={(next) => {
-        const nextParams = new URLSearchParams(params);
-        nextParams.set('page', String(next));
-        setParams(nextParams);
-      }}
-    />
   );
 }
 

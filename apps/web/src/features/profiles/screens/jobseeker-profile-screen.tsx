@@ -1,21 +1,17 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Anchor,
-  Avatar,
   Button,
-  Card,
   Checkbox,
   FileButton,
   Group,
-  List,
   MultiSelect,
   NumberInput,
   Progress,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   TagsInput,
   Text,
@@ -27,13 +23,11 @@ import { notify } from '../../../lib/notify';
 import type { ProfileOut } from '@jobportal/shared';
 import { FileDownloadButton } from '../../../components/file-download-button';
 import { FormAlert } from '../../../components/form-alert';
-import { initialsOf } from '../../../components/initials';
 import { LoadFailed } from '../../../components/load-failed';
 import { FileIcon, UploadIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
-import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
 import type { UploadProgress } from '../../../lib/api/upload';
 import { useServerErrors } from '../../../lib/forms/use-server-errors';
 import { employmentTypes, experienceLevels } from '@jobportal/shared/vocabulary';
@@ -52,6 +46,7 @@ import {
   type SkillItem,
 } from '../components/profile-sections';
 import classes from './profile-screen.module.css';
+import { Completeness, PhotoAvatar, ProfileSkeleton } from '../components/profile-parts';
 
 // A type (not an interface), so it fits the Record the server-errors hook reads.
 type ProfileFormValues = {
@@ -98,74 +93,6 @@ function valuesOf(profile: ProfileOut): ProfileFormValues {
 
 const urlRule = (v: string) =>
   !v.trim() || /^https?:\/\/\S+\.\S+/.test(v.trim()) ? null : 'Enter a full address, like https://example.com.';
-
-function Completeness({ profile }: { profile: ProfileOut }) {
-  const { percent, missing } = profile.completeness;
-  return (
-    <Card>
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={600}>Profile {percent}% complete</Text>
-          <Text size="sm" c="dimmed">
-            Updated {formatDate(profile.updated_at)}
-          </Text>
-        </Group>
-        <Progress
-          value={percent}
-          color={percent >= 80 ? 'teal' : percent >= 50 ? 'blue' : 'orange'}
-          aria-label={`Profile ${percent}% complete`}
-        />
-        {missing.length > 0 ? (
-          <>
-            <Text size="sm" c="dimmed">
-              Next steps:
-            </Text>
-            <List size="sm" spacing={2}>
-              {missing.map((sentence) => (
-                <List.Item key={sentence}>{sentence}</List.Item>
-              ))}
-            </List>
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Your profile is complete. Employers see everything they need.
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-function PhotoAvatar({ profile, pending, name }: { profile: ProfileOut; pending: File | null; name: string }) {
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!pending) {
-      setPreviewUrl(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(pending);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [pending]);
-  const { data: storedUrl } = useGetProtectedImageQuery(profile.profile_photo?.url ?? '', {
-    skip: !profile.profile_photo || Boolean(pending),
-  });
-  return (
-    <Avatar src={previewUrl ?? storedUrl ?? null} size={80} radius="xl" color="indigo" alt={previewUrl || storedUrl ? 'Profile photo' : ''}>
-      {initialsOf(name)}
-    </Avatar>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading your profile">
-      <Skeleton height={110} radius="md" />
-      <Skeleton height={160} radius="md" />
-      <Skeleton height={320} radius="md" />
-    </Stack>
-  );
-}
 
 function ProfileForm({ profile }: { profile: ProfileOut }) {
   const [update, { isLoading }] = useUpdateProfileMutation();
