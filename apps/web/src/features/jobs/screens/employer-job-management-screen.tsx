@@ -6,7 +6,6 @@ import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { EmployerJob, JobOut, JobStatus } from '@jobportal/shared';
 import { isJobStatus, jobStatuses, jobStatusLabels } from '@jobportal/shared/vocabulary';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { AlertIcon } from '../../../components/icons';
 import { BriefcaseIcon, PlusIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
@@ -16,6 +15,7 @@ import { describeError, fieldError } from '../../../lib/api/api-error';
 import { useGetOwnCompanyQuery } from '../../companies/api/companies-api';
 import { useListOwnJobsQuery } from '../api/jobs-api';
 import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
+import { DeleteJobModal } from '../components/delete-job-modal';
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
 import { useListParams } from '../../../lib/list-params';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
@@ -56,17 +56,24 @@ function useJobManagementParams() {
 }
 
 /** #/EmployerJobManagement: the employer's jobs, posting and editing them, opening, closing and deleting. */
+/** Jobs of a company awaiting approval are not public yet: says so, and that work can go on. */
+function AwaitingApprovalAlert({ companyName }: { companyName: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
+      <Text size="sm">
+        {companyName} is awaiting approval. An administrator reviews every new company, usually within a day. You can post and edit jobs
+        now; open ones go public as soon as the company is approved.
+      </Text>
+    </Alert>
+  );
+}
+
 export function EmployerJobManagementScreen() {
   usePageTitle('Jobs');
   const { page, status, search, editId, isNew, update } = useJobManagementParams();
   const searchBox = useListSearch(search, (text) => update({ search: text }));
   const { data: company } = useGetOwnCompanyQuery();
-  const listQuery = useListOwnJobsQuery({
-    page,
-    page_size: pageSize,
-    status,
-    search: search || undefined,
-  });
+  const listQuery = useListOwnJobsQuery({ page, page_size: pageSize, status, search: search || undefined });
   const { data } = listQuery;
   // The job named by ?edit= when it is not on this page of the list.
   const listedEditJob = editId === null ? undefined : data?.results.find((job) => job.id === editId);
@@ -137,14 +144,7 @@ export function EmployerJobManagementScreen() {
         }
       />
       <Stack gap="lg">
-        {company && !company.is_approved && (
-          <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
-            <Text size="sm">
-              {company.name} is awaiting approval. An administrator reviews every new company, usually within a day. You can post and edit
-              jobs now; open ones go public as soon as the company is approved.
-            </Text>
-          </Alert>
-        )}
+        {company && !company.is_approved && <AwaitingApprovalAlert companyName={company.name} />}
         <ListFrame
           toolbar={
             <Group p="md" gap="sm" justify="space-between" wrap="wrap">
@@ -187,9 +187,7 @@ export function EmployerJobManagementScreen() {
                 title="No jobs yet"
                 description="Post your first job: job seekers find it in search once your company is approved."
               >
-                <>
-                  <Button onClick={() => update({ isNew: true })}>Post a job</Button>
-                </>
+                <Button onClick={() => update({ isNew: true })}>Post a job</Button>
               </EmptyState>
             )
           }
@@ -210,23 +208,13 @@ export function EmployerJobManagementScreen() {
         </Suspense>
       )}
 
-      <ConfirmModal
-        opened={toDelete !== null}
-        title={toDelete ? `Delete “${toDelete.title}”?` : 'Delete the job?'}
-        confirmLabel="Delete job"
+      <DeleteJobModal
+        job={toDelete}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
         isWorking={isDeleting}
         error={deleteError}
-      >
-        <Text size="sm">
-          It disappears from search and its page goes away
-          {toDelete && toDelete.applicants_count > 0
-            ? `, and its ${toDelete.applicants_count === 1 ? 'applicant' : countOf(toDelete.applicants_count, 'applicant')} can no longer see it`
-            : ''}
-          . To stop applications but keep the job, close it instead. This cannot be undone.
-        </Text>
-      </ConfirmModal>
+      />
     </Page>
   );
 }

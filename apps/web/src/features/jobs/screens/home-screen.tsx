@@ -27,7 +27,7 @@ import {
 import { useJobSearch } from '../use-job-search';
 import { useSearchState } from '../use-search-state';
 import classes from './home-screen.module.css';
-import { countOf } from '../../../lib/plural';
+import { countText } from '../components/result-count';
 
 const FilterDrawer = lazy(() => import('../components/filter-drawer'));
 
@@ -50,10 +50,6 @@ const valuePoints: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 const sortOptions = Object.entries(jobSortLabels).map(([value, label]) => ({ value, label }));
-
-function countText(count: number, isEstimate: boolean): string {
-  return isEstimate ? `About ${countOf(count, 'job')}` : countOf(count, 'job');
-}
 
 /** `#/`: job search for everyone, with a short word about Hireloop for visitors. */
 export function HomeScreen() {
@@ -231,19 +227,9 @@ export function HomeScreen() {
                         ? 'This page is past the last result.'
                         : 'Try fewer or different words: a job title, a skill, or a company.'
                   }
-                >
-                  <>
-                    {chips.length > 0 ? (
-                      <Button variant="default" onClick={() => go(withoutFilters(state))}>
-                        Clear all filters
-                      </Button>
-                    ) : (
-                      <Button variant="default" onClick={() => go(emptySearch)}>
-                        Show all jobs
-                      </Button>
-                    )}
-                  </>
-                </EmptyState>
+                  onClear={() => go(chips.length > 0 ? withoutFilters(state) : emptySearch)}
+                  clearLabel={chips.length > 0 ? 'Clear all filters' : 'Show all jobs'}
+                />
               }
               page={state.page}
               pageSize={searchPageSize}

@@ -27,16 +27,31 @@ function parseJobId(raw: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** The company's industry, size and headquarters, those it gave. */
+function companyFactsOf(job: JobOut) {
+  return [
+    job.company.industry,
+    job.company.company_size ? `${job.company.company_size} people` : null,
+    job.company.headquarters_location,
+  ].filter(Boolean);
+}
+
+/** Why the owner's job is not public, on its page only the owner can see. */
+function NotPublicAlert({ job }: { job: JobOut }) {
+  if (job.is_public || !job.not_public_reason) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<AlertIcon />} title="Only you can see this page: the job is not public" mb="lg">
+      <Text size="sm">{notPublicReasonLabels[job.not_public_reason].long}</Text>
+    </Alert>
+  );
+}
+
 function JobDetails({ job }: { job: JobOut }) {
   const session = useSession();
   // applicants_count comes only to the job's owner and admins.
   const isOwner = session.role === 'employer' && job.applicants_count !== undefined;
   const salary = formatPay(job.salary_min, job.salary_max, job.currency);
-  const companyFacts = [
-    job.company.industry,
-    job.company.company_size ? `${job.company.company_size} people` : null,
-    job.company.headquarters_location,
-  ].filter(Boolean);
+  const companyFacts = companyFactsOf(job);
   const isCompanyPublic = job.not_public_reason !== 'company_not_approved';
 
   useEffect(() => {
@@ -45,11 +60,7 @@ function JobDetails({ job }: { job: JobOut }) {
 
   return (
     <>
-      {isOwner && !job.is_public && job.not_public_reason && (
-        <Alert color="orange" variant="light" icon={<AlertIcon />} title="Only you can see this page: the job is not public" mb="lg">
-          <Text size="sm">{notPublicReasonLabels[job.not_public_reason].long}</Text>
-        </Alert>
-      )}
+      {isOwner && <NotPublicAlert job={job} />}
       <div className={classes.layout}>
         <Stack gap="xl" className={classes.main}>
           <Card>
