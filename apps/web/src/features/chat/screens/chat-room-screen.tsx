@@ -1,3 +1,4 @@
+// size: not split yet (issue 48): Conversation is 188 lines; its message list and live-event wiring are the next sections to move out.
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Card, Container, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';

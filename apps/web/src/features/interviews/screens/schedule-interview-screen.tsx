@@ -1,3 +1,4 @@
+// size: not split yet (issue 48): ScheduleInterviewScreen is 172 lines; its form state and submit are the next piece to move into a hook.
 import '@mantine/dates/styles.css';
 import '../../../components/extra-styles';
 import { useMemo, useState, type FormEvent } from 'react';
