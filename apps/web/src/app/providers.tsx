@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Provider as StoreProvider } from 'react-redux';
 import type { AppStore } from '../lib/store';
+import { FeaturePartsProvider } from '../lib/feature-parts';
+import { featureParts } from './feature-parts';
 import { Toasts } from './layout/toasts';
 import { theme } from './theme';
 
@@ -16,7 +18,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <StoreProvider store={store}>
       <MantineProvider theme={theme} defaultColorScheme="auto">
         <Toasts />
-        {children}
+        <FeaturePartsProvider parts={featureParts}>{children}</FeaturePartsProvider>
       </MantineProvider>
     </StoreProvider>
   );

@@ -2,72 +2,140 @@ import type { ReactNode } from 'react';
 import { Box, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { LoadFailed } from './load-failed';
 
-interface ListFrameProps {
-  /** The search box and filters above the list. */
-  toolbar?: ReactNode;
+/** One face for every width, or a table from the breakpoint up and a stacked list below it. */
+type Faces = ReactNode | { wide: ReactNode; narrow: ReactNode };
+
+/** What the frame reads of a list's query: RTK Query's result fits as it is. */
+interface ListQuery {
+  data?: { count: number; results: readonly unknown[] };
   isLoading: boolean;
   isFetching?: boolean;
   isError: boolean;
   error?: unknown;
-  onRetry: () => void;
+  refetch: () => unknown;
+}
+
+interface ListFrameProps {
+  /** The list's query: its page of rows and count, and whether it is loading, fetching or failed. */
+  query: ListQuery;
+  /** The search box and filters above the list. */
+  toolbar?: ReactNode;
   /** The failed face's title ("The job seekers could not be loaded"). */
   failedTitle: string;
-  /** Skeletons shaped like the rows: `wide` for the table, `narrow` for the phone list. */
-  skeleton: { wide: ReactNode; narrow: ReactNode };
-  /** The full face: the table on wide screens and the stacked list on phones. */
-  rows: { wide: ReactNode; narrow: ReactNode };
-  /** The empty face (a sentence and the next step). */
+  /** Skeletons shaped like the rows. */
+  skeleton: Faces;
+  /** The full face. */
+  rows: Faces;
+  /** The empty face (`EmptyState`: a sentence and the next step). */
   empty: ReactNode;
-  /** How many match in all (undefined while loading), and the page shown. */
-  count: number | undefined;
+  /** The page shown. */
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** Where `wide` faces give way to `narrow` ones. */
+  breakpoint?: 'sm' | 'md';
+  /** In a bordered card (tables, admin lists), or open on the page (lists of cards). */
+  isCarded?: boolean;
+  /** How the pager differs (the job search: its count said above the list, at most 500 pages). */
+  pager?: Pick<ListPagerProps, 'range' | 'maxPages' | 'siblings'>;
+}
+
+const isSplit = (faces: Faces): faces is { wide: ReactNode; narrow: ReactNode } =>
+  typeof faces === 'object' && faces !== null && 'wide' in faces && 'narrow' in faces;
+
+/**
+ * The frame of every paged list: a toolbar, then the four faces of a data area (loading skeletons,
+ * failed with a retry, empty, full), then "21–40 of N" with the pager. The lists differ only in
+ * their rows and words.
+ */
+export function ListFrame(props: ListFrameProps) {
+  const { query, isCarded = true, breakpoint = 'sm' } = props;
+  const count = query.data?.count;
+  const shown = query.data?.results.length ?? 0;
+  // No page and not loading is a failure too (a query that errs keeps no data).
+  const isFailed = query.isError || (!query.isLoading && !query.data);
+  const both = (faces: Faces) =>
+    isSplit(faces) ? (
+      <>
+        <Box visibleFrom={breakpoint}>{faces.wide}</Box>
+        <Box hiddenFrom={breakpoint}>{faces.narrow}</Box>
+      </>
+    ) : (
+      faces
+    );
+  const body = (
+    <>
+      {props.toolbar}
+      {query.isLoading ? (
+        both(props.skeleton)
+      ) : isFailed ? (
+        <LoadFailed m={isCarded ? 'md' : undefined} title={props.failedTitle} error={query.error} onRetry={() => void query.refetch()} />
+      ) : shown > 0 ? (
+        <div aria-busy={query.isFetching} style={{ opacity: query.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          {both(props.rows)}
+        </div>
+      ) : (
+        props.empty
+      )}
+      {!isFailed && count !== undefined && count > 0 && (
+        <ListPager count={count} shown={shown} page={props.page} pageSize={props.pageSize} onPage={props.onPage} isCarded={isCarded} />
+      )}
+    </>
+  );
+  return isCarded ? (
+    <Card p={0} withBorder radius="md">
+      <Stack gap={0}>{body}</Stack>
+    </Card>
+  ) : (
+    <Stack gap="md">{body}</Stack>
+  );
+}
+
+interface ListPagerProps {
+  count: number;
   shown: number;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
+  isCarded?: boolean;
+  /** Said in place of "21–40 of N"; null: nothing (the job search says its count above the list, maybe as an estimate). */
+  range?: ReactNode;
+  /** At most this many pages are offered (the job search stops at 500). */
+  maxPages?: number;
+  siblings?: number;
 }
 
-/**
- * The admin lists' frame: a toolbar, then the four faces of a data area (loading skeletons, failed
- * with a retry, empty, full: a table from `sm` up and a stacked list on phones), then "21–40 of N"
- * with the pager. The lists differ only in their rows and words.
- */
-export function ListFrame(props: ListFrameProps) {
-  const { count, page, pageSize } = props;
-  const totalPages = count ? Math.max(1, Math.ceil(count / pageSize)) : 1;
-  const first = count ? (page - 1) * pageSize + 1 : 0;
-  const last = count ? Math.min((page - 1) * pageSize + props.shown, count) : 0;
-  const both = (faces: { wide: ReactNode; narrow: ReactNode }) => (
-    <>
-      <Box visibleFrom="sm">{faces.wide}</Box>
-      <Box hiddenFrom="sm">{faces.narrow}</Box>
-    </>
-  );
+/** "21–40 of N" and the pager: the foot of `ListFrame`, and of the job search's results. */
+export function ListPager({ count, shown, page, pageSize, onPage, isCarded, range, maxPages, siblings = 0 }: ListPagerProps) {
+  const totalPages = Math.min(Math.max(1, Math.ceil(count / pageSize)), maxPages ?? Infinity);
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min((page - 1) * pageSize + shown, count);
+  if (range === null && totalPages <= 1) return null;
   return (
-    <Card p={0} withBorder radius="md">
-      <Stack gap={0}>
-        {props.toolbar}
-        {props.isLoading ? (
-          both(props.skeleton)
-        ) : props.isError ? (
-          <LoadFailed m="md" title={props.failedTitle} error={props.error} onRetry={props.onRetry} />
-        ) : props.shown > 0 ? (
-          <div aria-busy={props.isFetching} style={{ opacity: props.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            {both(props.rows)}
-          </div>
-        ) : (
-          props.empty
-        )}
-        {!props.isError && count !== undefined && count > 0 && (
-          <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Text size="sm" c="dimmed">
-              {first.toLocaleString()}–{last.toLocaleString()} of {count.toLocaleString()}
-            </Text>
-            {totalPages > 1 && (
-              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={props.onPage} size="sm" siblings={0} />
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <Group
+      justify={range === null ? 'center' : 'space-between'}
+      p={isCarded ? 'md' : undefined}
+      gap="sm"
+      style={isCarded ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
+      {range === undefined ? (
+        <Text size="sm" c="dimmed">
+          {first.toLocaleString()}–{last.toLocaleString()} of {count.toLocaleString()}
+        </Text>
+      ) : (
+        range
+      )}
+      {totalPages > 1 && (
+        <Pagination
+          total={totalPages}
+          value={Math.min(page, totalPages)}
+          onChange={onPage}
+          size={isCarded ? 'sm' : undefined}
+          siblings={siblings}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      )}
+    </Group>
   );
 }

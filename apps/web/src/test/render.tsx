@@ -16,6 +16,8 @@ import {
   type RouteObject,
 } from 'react-router';
 import { theme } from '../app/theme';
+import { featureParts } from '../app/feature-parts';
+import { FeaturePartsProvider } from '../lib/feature-parts';
 import { signedOutSession, type Session } from '../lib/session/session';
 import { createAppStore } from '../lib/store';
 
@@ -24,7 +26,7 @@ export function renderWithProviders(ui: ReactElement, session: Session = signedO
   const result = render(
     <StoreProvider store={store}>
       <MantineProvider theme={theme} env="test">
-        {ui}
+        <FeaturePartsProvider parts={featureParts}>{ui}</FeaturePartsProvider>
       </MantineProvider>
     </StoreProvider>,
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { CompanyOut } from '@jobportal/shared';
@@ -75,9 +76,8 @@ export function ApprovalQueue({ companies, waiting }: { companies: CompanyOut[];
       </Group>
       {companies.length === 0 ? (
         <EmptyState
-          py="lg"
+          place="compact"
           icon={<CheckIcon size={22} />}
-          withIndicatorBackground
           title="No company is waiting"
           description="New companies appear here when employers submit them."
         />

@@ -1,27 +1,14 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Collapse,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Avatar, Button, Card, Collapse, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
 import { Link, useParams } from 'react-router';
 import { FileDownloadButton } from '../../../components/file-download-button';
 import { initialsOf } from '../../../components/initials';
-import { LoadFailed } from '../../../components/load-failed';
 import { ArrowLeftIcon, CalendarIcon, SearchIcon, UserIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
@@ -35,6 +22,8 @@ import { statusView } from '../../../components/application-status';
 import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../api/applications-api';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { savedJobIdKey } from '../../../lib/session/session';
+import { pageSize } from '../components/application-list-parts';
+import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
 import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
@@ -165,12 +154,10 @@ export function EmployerApplicantsScreen() {
   const { params, page, update } = useListParams({ history: 'push' });
   const status = isApplicationStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : null;
   const search = params.get('search') ?? '';
-  const [typed, setTyped] = useState(search);
+  const searchForm = useSearchForm(search, update);
   const { data: job } = jobTitleApi.useGetApplicantsJobQuery(jobId, { skip: jobId === 0 });
-  const { data, error, isLoading, isError, isFetching, refetch } = useGetApplicantsQuery(
-    { jobId, page, status: status ?? undefined, search: search || undefined },
-    { skip: jobId === 0 },
-  );
+  const listQuery = useGetApplicantsQuery({ jobId, page, status: status ?? undefined, search: search || undefined }, { skip: jobId === 0 });
+  const { data } = listQuery;
   usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
 
   // Spec section 4: viewing applicants stores the job id of the first applicant.
@@ -179,11 +166,7 @@ export function EmployerApplicantsScreen() {
     if (firstJobId !== undefined) localStorage.setItem(savedJobIdKey, String(firstJobId));
   }, [firstJobId]);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ search: typed.trim() || null });
-  };
-  const notFound = jobId === 0 || (isError && isApiError(error) && error.status === 404);
+  const notFound = jobId === 0 || (listQuery.isError && isApiError(listQuery.error) && listQuery.error.status === 404);
 
   return (
     <Page>
@@ -203,100 +186,61 @@ export function EmployerApplicantsScreen() {
       />
       {notFound ? (
         <EmptyState
-          py={48}
+          place="section"
           icon={<UserIcon size={24} />}
-          withIndicatorBackground
           title="This job is not one of yours"
           description="Only the applicants of your own jobs are shown here."
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/EmployerJobManagement">
-              Your jobs
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          link={{ to: '/EmployerJobManagement', label: 'Your jobs' }}
+        />
       ) : (
-        <Stack gap="md">
-          <form onSubmit={submitSearch} role="search">
-            <Group gap="xs" wrap="nowrap">
-              <TextInput
-                aria-label="Search applicants by name"
-                placeholder="Search by name"
-                leftSection={<SearchIcon size={16} />}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-            </Group>
-          </form>
-          <StatusFilter value={status} onChange={(next) => update({ status: next })} counts={data?.status_counts} />
-          {isLoading ? (
+        <ListFrame
+          isCarded={false}
+          toolbar={
+            <>
+              <SearchForm form={searchForm} label="Search applicants by name" placeholder="Search by name" />
+              <StatusFilter value={status} onChange={(next) => update({ status: next })} counts={data?.status_counts} />
+            </>
+          }
+          query={listQuery}
+          failedTitle="The applicants could not be loaded"
+          skeleton={
             <Stack gap="sm" aria-busy="true" aria-label="Loading applicants">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} height={110} radius="md" />
               ))}
             </Stack>
-          ) : !data ? (
-            <LoadFailed title="The applicants could not be loaded" error={error} onRetry={() => void refetch()} />
-          ) : data.results.length === 0 ? (
+          }
+          rows={
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {data?.results.map((item) => (
+                <ApplicantRow key={item.id} item={item} jobId={jobId} jobTitle={job?.title} />
+              ))}
+            </Stack>
+          }
+          empty={
             status || search ? (
               <EmptyState
-                py={40}
+                place="section"
                 icon={<SearchIcon size={24} />}
-                withIndicatorBackground
                 title="No applicants match"
                 description="Try another status or name."
-              >
-                <EmptyState.Actions>
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setTyped('');
-                      update({ status: null, search: null });
-                    }}
-                  >
-                    Show all applicants
-                  </Button>
-                </EmptyState.Actions>
-              </EmptyState>
+                onClear={searchForm.showAll}
+                clearLabel="Show all applicants"
+              />
             ) : (
               <EmptyState
-                py={40}
+                place="section"
                 icon={<UserIcon size={24} />}
-                withIndicatorBackground
                 title="No applicants yet."
                 description="Applications appear here as soon as people apply. Share the job to reach more people."
-              >
-                <EmptyState.Actions>
-                  <Button component={Link} to={`/job/${jobId}`} variant="default">
-                    View job
-                  </Button>
-                </EmptyState.Actions>
-              </EmptyState>
+                link={{ to: `/job/${jobId}`, label: 'View job', variant: 'default' }}
+              />
             )
-          ) : (
-            <>
-              {isFetching && (
-                <Text size="xs" c="dimmed" aria-live="polite">
-                  Updating…
-                </Text>
-              )}
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-                {data.results.map((item) => (
-                  <ApplicantRow key={item.id} item={item} jobId={jobId} jobTitle={job?.title} />
-                ))}
-              </Stack>
-              {data.count > 20 && (
-                <Group justify="center">
-                  <Pagination total={Math.ceil(data.count / 20)} value={page} onChange={(p) => update({ page: String(p) })} />
-                </Group>
-              )}
-            </>
-          )}
-        </Stack>
+          }
+          page={page}
+          pageSize={pageSize}
+          onPage={(next) => update({ page: String(next) })}
+        />
       )}
     </Page>
   );

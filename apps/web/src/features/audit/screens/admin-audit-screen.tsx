@@ -1,10 +1,11 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import { Box, Button, Card, Drawer, EmptyState, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Box, Button, Drawer, Group, Stack } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
 import type { AuditEntry } from '@jobportal/shared';
 import { ShieldIcon } from '../../../components/icons';
 import { FilterIcon } from '../../../components/more-icons';
-import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -23,13 +24,13 @@ export function AdminAuditScreen() {
   const actorBox = useActorBox(filters.actor ?? filters.actorEmail ?? '', (changes) => update(changes));
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   // Other people's changes write the log too: ask again whenever the screen opens.
-  const { data, error, isLoading, isFetching, isError, refetch } = useListAuditEntriesQuery(toListArgs(filters, page), {
+  const listQuery = useListAuditEntriesQuery(toListArgs(filters, page), {
     refetchOnMountOrArgChange: true,
   });
+  const { data } = listQuery;
 
   const filterCount = activeFilterCount(filters);
   const hasFilters = filterCount > 0;
-  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
 
   const clearFilters = () => {
     actorBox.clear();
@@ -49,8 +50,8 @@ export function AdminAuditScreen() {
           data ? `${countOf(data.count, 'entry', 'entries')}${hasFilters ? ' match' : ', newest first'}` : 'Who changed what, and when.'
         }
       />
-      <Card p={0}>
-        <Stack gap={0}>
+      <ListFrame
+        toolbar={
           <Stack p="md" gap="sm">
             <Box visibleFrom="sm">
               <AuditFilterFields {...filterProps} cols={{ base: 1, sm: 3, lg: 5 }} />
@@ -62,63 +63,31 @@ export function AdminAuditScreen() {
             </Group>
             <AuditFilterChips {...filterProps} onClearAll={clearFilters} />
           </Stack>
-
-          {isLoading ? (
-            <AuditSkeleton />
-          ) : isError ? (
-            <LoadFailed m="md" title="The audit log could not be loaded" error={error} onRetry={() => void refetch()} />
-          ) : data && data.results.length > 0 ? (
-            <div aria-busy={isFetching}>
-              <Box visibleFrom="md">
-                <AuditTable entries={data.results} {...rowActions} />
-              </Box>
-              <Box hiddenFrom="md">
-                <AuditList entries={data.results} {...rowActions} />
-              </Box>
-            </div>
-          ) : (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<ShieldIcon size={24} />}
-              withIndicatorBackground
-              title={hasFilters || page > 1 ? 'No audit entries match these filters' : 'No audit entries yet'}
-              description={
-                hasFilters || page > 1
-                  ? 'Try a wider date range or fewer filters.'
-                  : 'Application moves, company approvals and changes to categories and skills appear here as people make them.'
-              }
-            >
-              {(hasFilters || page > 1) && (
-                <EmptyState.Actions>
-                  <Button variant="default" onClick={clearFilters}>
-                    Clear filters
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-
-          {data && data.count > 0 && (
-            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Text size="sm" c="dimmed">
-                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
-              </Text>
-              {totalPages > 1 && (
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => update({ page: next })}
-                  size="sm"
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Card>
+        }
+        query={listQuery}
+        failedTitle="The audit log could not be loaded"
+        skeleton={<AuditSkeleton />}
+        rows={{
+          wide: <AuditTable entries={data?.results ?? []} {...rowActions} />,
+          narrow: <AuditList entries={data?.results ?? []} {...rowActions} />,
+        }}
+        empty={
+          <EmptyState
+            icon={<ShieldIcon size={24} />}
+            title={hasFilters || page > 1 ? 'No audit entries match these filters' : 'No audit entries yet'}
+            description={
+              hasFilters || page > 1
+                ? 'Try a wider date range or fewer filters.'
+                : 'Application moves, company approvals and changes to categories and skills appear here as people make them.'
+            }
+            onClear={hasFilters || page > 1 ? clearFilters : undefined}
+          />
+        }
+        page={page}
+        pageSize={pageSize}
+        onPage={(next) => update({ page: next })}
+        breakpoint="md"
+      />
 
       <Drawer opened={isDrawerOpen} onClose={() => setDrawerOpen(false)} title="Filter the audit log" position="bottom" size="auto">
         <Stack gap="md" pb="md">

@@ -1,11 +1,12 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import { Box, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { CompanyOut } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BuildingIcon } from '../../../components/more-icons';
-import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -48,7 +49,8 @@ export function AdminCompaniesScreen() {
   const { page, approval, search, update } = useCompanyFilters();
   const searchBox = useListSearch(search, (text) => update({ search: text }));
   const listArgs: CompanyListArgs = { page, page_size: pageSize, approval, search: search || undefined };
-  const { data, error, isLoading, isFetching, isError, refetch } = useListCompaniesQuery(listArgs);
+  const listQuery = useListCompaniesQuery(listArgs);
+  const { data } = listQuery;
   const [toggleApproval] = useToggleCompanyApprovalMutation();
   const [deleteCompany, { isLoading: isDeleting }] = useDeleteCompanyMutation();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -57,7 +59,6 @@ export function AdminCompaniesScreen() {
 
   const opened = openId === null ? null : (data?.results.find((company) => company.id === openId) ?? null);
   const hasFilters = Boolean(approval || search);
-  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
 
   const flipApproval = async (company: CompanyOut) => {
     const willApprove = !company.is_approved;
@@ -117,8 +118,8 @@ export function AdminCompaniesScreen() {
             : 'Every company on Hireloop, pending ones first.'
         }
       />
-      <Card p={0}>
-        <Stack gap={0}>
+      <ListFrame
+        toolbar={
           <Group p="md" gap="sm" justify="space-between" wrap="wrap">
             <ListSearchBox box={searchBox} label="Search companies by name" placeholder="Search by name" />
             <SegmentedControl
@@ -129,65 +130,34 @@ export function AdminCompaniesScreen() {
               size="sm"
             />
           </Group>
-
-          {isLoading ? (
-            <CompaniesSkeleton />
-          ) : isError ? (
-            <LoadFailed m="md" title="The companies could not be loaded" error={error} onRetry={() => void refetch()} />
-          ) : data && data.results.length > 0 ? (
-            <div aria-busy={isFetching}>
-              <Box visibleFrom="md">
-                <CompaniesTable companies={data.results} {...rowActions} />
-              </Box>
-              <Box hiddenFrom="md">
-                <CompaniesList companies={data.results} {...rowActions} />
-              </Box>
-            </div>
-          ) : (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<BuildingIcon size={24} />}
-              withIndicatorBackground
-              title={hasFilters || page > 1 ? 'No companies match' : 'No companies yet'}
-              description={
-                approval === 'pending' && !search
-                  ? 'Nothing is waiting for approval. New companies appear here as employers submit them.'
-                  : hasFilters || page > 1
-                    ? 'Try another name, or show all companies.'
-                    : 'Companies appear here as employers submit them.'
-              }
-            >
-              {(hasFilters || page > 1) && (
-                <EmptyState.Actions>
-                  <Button variant="default" onClick={clearFilters}>
-                    Show all companies
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-
-          {data && data.count > 0 && (
-            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Text size="sm" c="dimmed">
-                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
-              </Text>
-              {totalPages > 1 && (
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => update({ page: next })}
-                  size="sm"
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Card>
+        }
+        query={listQuery}
+        failedTitle="The companies could not be loaded"
+        skeleton={<CompaniesSkeleton />}
+        rows={{
+          wide: <CompaniesTable companies={data?.results ?? []} {...rowActions} />,
+          narrow: <CompaniesList companies={data?.results ?? []} {...rowActions} />,
+        }}
+        empty={
+          <EmptyState
+            icon={<BuildingIcon size={24} />}
+            title={hasFilters || page > 1 ? 'No companies match' : 'No companies yet'}
+            description={
+              approval === 'pending' && !search
+                ? 'Nothing is waiting for approval. New companies appear here as employers submit them.'
+                : hasFilters || page > 1
+                  ? 'Try another name, or show all companies.'
+                  : 'Companies appear here as employers submit them.'
+            }
+            onClear={hasFilters || page > 1 ? clearFilters : undefined}
+            clearLabel="Show all companies"
+          />
+        }
+        page={page}
+        pageSize={pageSize}
+        onPage={(next) => update({ page: next })}
+        breakpoint="md"
+      />
 
       <CompanyDetailsDrawer
         company={opened}

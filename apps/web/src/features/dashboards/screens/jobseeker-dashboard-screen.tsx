@@ -17,7 +17,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { useGetJobseekerDashboardQuery } from '../api/dashboards-api';
 import { useGetMatchingJobsQuery } from '../../matching-jobs/api/matching-jobs-api';
 import { StatusBars } from '../components/status-bars';
-import { SeekerInterviews } from '../../../components/seeker-interviews';
+import { useFeatureParts } from '../../../lib/feature-parts';
 
 function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
   return (
@@ -116,6 +116,7 @@ function MatchingJobs() {
 
 /** `#/dashboard/jobseeker`: where applications stand, what needs doing, and what to look at next. */
 export function JobseekerDashboardScreen() {
+  const { SeekerInterviews } = useFeatureParts();
   usePageTitle('Dashboard');
   const session = useSession();
   const firstName = firstNameOf(session.full_name ?? session.user?.full_name);

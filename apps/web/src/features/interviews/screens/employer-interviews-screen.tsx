@@ -1,20 +1,7 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import type { InterviewOut } from '@jobportal/shared';
 import { interviewStatusLabels } from '@jobportal/shared/vocabulary';
@@ -227,18 +214,12 @@ export function EmployerInterviewsScreen() {
           <LoadFailed title="The interviews could not be loaded" error={error} onRetry={() => void refetch()} />
         ) : items.length === 0 ? (
           <EmptyState
-            py={40}
+            place="section"
             icon={<CalendarIcon size={24} />}
-            withIndicatorBackground
             title={when === 'upcoming' ? 'No interviews coming up.' : 'No past interviews.'}
             description="Schedule interviews from the applicants of a job."
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to="/EmployerJobManagement" variant="default">
-                Your jobs
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+            link={{ to: '/EmployerJobManagement', label: 'Your jobs', variant: 'default' }}
+          />
         ) : (
           byDay(items).map(([day, list]) => (
             <section key={day} aria-label={day === 'offered' ? 'Waiting for a pick' : day}>

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Group,
   NumberInput,
   Rating,
@@ -18,6 +17,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import type { FeedbackCriterion, FeedbackOut, InterviewStage, Recommendation } from '@jobportal/shared';
 import {
@@ -214,13 +214,12 @@ export function InterviewFeedbackScreen() {
         <ArrowLeftIcon size={14} /> All interviews
       </Anchor>
       {notFound ? (
-        <EmptyState py={48} title="This interview is not one of yours" description="Only your company's interviews get feedback here.">
-          <EmptyState.Actions>
-            <Button component={Link} to="/EmployerInterviews">
-              Interviews
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+        <EmptyState
+          place="section"
+          title="This interview is not one of yours"
+          description="Only your company's interviews get feedback here."
+          link={{ to: '/EmployerInterviews', label: 'Interviews' }}
+        />
       ) : interview.isLoading || feedbacks.isLoading ? (
         <Stack gap="md" aria-busy="true" aria-label="Loading">
           <Skeleton height={60} />

@@ -1,3 +1,4 @@
+// size: not split yet (issue 48): JobForm is 231 lines and the file 311; its sections (basics, pay, skills, description) are the next to move out.
 import {
   Button,
   Group,

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Badge, Box, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
+import { type ReactNode } from 'react';
+import { useFeatureParts } from '../../../lib/feature-parts';
+import { Badge, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobSummary } from '@jobportal/shared';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
@@ -8,7 +9,6 @@ import { formatPay } from '../../../lib/money';
 import classes from './job-result-card.module.css';
 
 // Only signed-in job seekers save jobs: the button and its calls stay out of visitors' first load.
-const SaveJobButton = lazy(async () => ({ default: (await import('../../../components/save-job-button')).SaveJobButton }));
 
 /** What a search result links with: the job page can offer "Back to results". */
 export const fromSearchState = { fromSearch: true } as const;
@@ -33,6 +33,7 @@ export function MarkedText({ text, ranges }: { text: string; ranges: ReadonlyArr
 
 /** One search result: the facts a reader decides on, a snippet, and the whole card opens the job. */
 export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSave?: boolean }) {
+  const { SaveJobButton } = useFeatureParts();
   const salary = formatPay(job.salary_min, job.salary_max, job.currency);
   return (
     <article className={classes.card} aria-labelledby={`job-${job.id}-title`}>
@@ -77,10 +78,7 @@ export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSa
         </Stack>
         {canSave && (
           <div className={classes.save}>
-            {/* Its place (an ActionIcon of size lg) is kept while it loads. */}
-            <Suspense fallback={<Box w={34} h={34} />}>
-              <SaveJobButton jobId={job.id} jobTitle={job.title} />
-            </Suspense>
+            <SaveJobButton jobId={job.id} jobTitle={job.title} />
           </div>
         )}
       </Group>

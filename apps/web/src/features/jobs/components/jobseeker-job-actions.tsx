@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobOut } from '@jobportal/shared';
 import { Link } from 'react-router';
-import { SaveJobButton } from '../../../components/save-job-button';
+import { useFeatureParts } from '../../../lib/feature-parts';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCheckApplicationStatusQuery, useGetMyApplicationsQuery } from '../../applications/api/applications-api';
 import { formatDate } from '../../../lib/format';
@@ -12,6 +12,7 @@ const ApplyModal = lazy(async () => ({ default: (await import('./apply-modal')).
 
 /** A signed-in job seeker's actions on a job: apply (or where the application stands) and save. */
 export function JobseekerJobActions({ job, layout }: { job: JobOut; layout: 'aside' | 'bar' }) {
+  const { SaveJobButton } = useFeatureParts();
   const { data: check, isLoading } = useCheckApplicationStatusQuery(job.id);
   // The applied date: the application itself, from the first page of the own list when it is there.
   const { data: mine } = useGetMyApplicationsQuery({ page: 1 }, { skip: !check?.hasApplied });

@@ -1,12 +1,12 @@
 import '../../../components/extra-styles';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { EmployerJob, JobOut, JobStatus } from '@jobportal/shared';
 import { isJobStatus, jobStatuses, jobStatusLabels } from '@jobportal/shared/vocabulary';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { AlertIcon } from '../../../components/icons';
-import { LoadFailed } from '../../../components/load-failed';
 import { BriefcaseIcon, PlusIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
@@ -15,6 +15,7 @@ import { describeError, fieldError } from '../../../lib/api/api-error';
 import { useGetOwnCompanyQuery } from '../../companies/api/companies-api';
 import { useListOwnJobsQuery } from '../api/jobs-api';
 import { useDeleteJobMutation, useGetJobQuery, usePatchJobMutation } from '../api/jobs-api';
+import { DeleteJobModal } from '../components/delete-job-modal';
 import { EmployerJobList, EmployerJobListSkeleton } from '../components/employer-job-list';
 import { useListParams } from '../../../lib/list-params';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
@@ -55,17 +56,25 @@ function useJobManagementParams() {
 }
 
 /** #/EmployerJobManagement: the employer's jobs, posting and editing them, opening, closing and deleting. */
+/** Jobs of a company awaiting approval are not public yet: says so, and that work can go on. */
+function AwaitingApprovalAlert({ companyName }: { companyName: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
+      <Text size="sm">
+        {companyName} is awaiting approval. An administrator reviews every new company, usually within a day. You can post and edit jobs
+        now; open ones go public as soon as the company is approved.
+      </Text>
+    </Alert>
+  );
+}
+
 export function EmployerJobManagementScreen() {
   usePageTitle('Jobs');
   const { page, status, search, editId, isNew, update } = useJobManagementParams();
   const searchBox = useListSearch(search, (text) => update({ search: text }));
   const { data: company } = useGetOwnCompanyQuery();
-  const { data, error, isLoading, isFetching, isError, refetch } = useListOwnJobsQuery({
-    page,
-    page_size: pageSize,
-    status,
-    search: search || undefined,
-  });
+  const listQuery = useListOwnJobsQuery({ page, page_size: pageSize, status, search: search || undefined });
+  const { data } = listQuery;
   // The job named by ?edit= when it is not on this page of the list.
   const listedEditJob = editId === null ? undefined : data?.results.find((job) => job.id === editId);
   const { data: fetchedEditJob } = useGetJobQuery(editId ?? 0, { skip: editId === null || listedEditJob !== undefined });
@@ -82,7 +91,6 @@ export function EmployerJobManagementScreen() {
   if (editing !== null && !isFormNeeded) setFormNeeded(true);
 
   const hasFilters = Boolean(status || search);
-  const totalPages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
 
   const toggleOpen = async (job: EmployerJob) => {
     const next = job.status === 'open' ? 'closed' : 'open';
@@ -136,92 +144,57 @@ export function EmployerJobManagementScreen() {
         }
       />
       <Stack gap="lg">
-        {company && !company.is_approved && (
-          <Alert color="orange" variant="light" icon={<AlertIcon />} title="Your jobs are not public yet">
-            <Text size="sm">
-              {company.name} is awaiting approval. An administrator reviews every new company, usually within a day. You can post and edit
-              jobs now; open ones go public as soon as the company is approved.
-            </Text>
-          </Alert>
-        )}
-        <Card p={0}>
-          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <ListSearchBox box={searchBox} label="Search your jobs by title" placeholder="Search by title" />
-            <SegmentedControl
-              aria-label="Filter by status"
-              data={statusFilters}
-              value={status ?? 'all'}
-              onChange={(value) => update({ status: isJobStatus(value) ? value : null })}
-              size="sm"
-            />
-          </Group>
-
-          {isLoading ? (
-            <EmployerJobListSkeleton />
-          ) : isError ? (
-            <LoadFailed m="md" title="Your jobs could not be loaded" error={error} onRetry={() => void refetch()} />
-          ) : data && data.results.length > 0 ? (
-            <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}>
-              <EmployerJobList
-                jobs={data.results}
-                onEdit={(job) => update({ edit: job.id, isNew: false })}
-                onDelete={(job) => {
-                  setDeleteError(null);
-                  setToDelete(job);
-                }}
-                onToggleOpen={(job) => void toggleOpen(job)}
-                togglingId={togglingId}
+        {company && !company.is_approved && <AwaitingApprovalAlert companyName={company.name} />}
+        <ListFrame
+          toolbar={
+            <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+              <ListSearchBox box={searchBox} label="Search your jobs by title" placeholder="Search by title" />
+              <SegmentedControl
+                aria-label="Filter by status"
+                data={statusFilters}
+                value={status ?? 'all'}
+                onChange={(value) => update({ status: isJobStatus(value) ? value : null })}
+                size="sm"
               />
-            </div>
-          ) : hasFilters || page > 1 ? (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<BriefcaseIcon size={24} />}
-              withIndicatorBackground
-              title="No jobs match"
-              description="Try other words, or show open and closed jobs."
-            >
-              <EmptyState.Actions>
-                <Button variant="default" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              py="xl"
-              px="md"
-              icon={<BriefcaseIcon size={24} />}
-              withIndicatorBackground
-              title="No jobs yet"
-              description="Post your first job: job seekers find it in search once your company is approved."
-            >
-              <EmptyState.Actions>
-                <Button onClick={() => update({ isNew: true })}>Post a job</Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          )}
-
-          {data && data.count > 0 && (
-            <Group justify="space-between" p="md" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Text size="sm" c="dimmed">
-                {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, data.count)} of {data.count.toLocaleString()}
-              </Text>
-              {totalPages > 1 && (
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => update({ page: next })}
-                  size="sm"
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              )}
             </Group>
-          )}
-        </Card>
+          }
+          query={listQuery}
+          failedTitle="Your jobs could not be loaded"
+          skeleton={<EmployerJobListSkeleton />}
+          rows={
+            <EmployerJobList
+              jobs={data?.results ?? []}
+              onEdit={(job) => update({ edit: job.id, isNew: false })}
+              onDelete={(job) => {
+                setDeleteError(null);
+                setToDelete(job);
+              }}
+              onToggleOpen={(job) => void toggleOpen(job)}
+              togglingId={togglingId}
+            />
+          }
+          empty={
+            hasFilters || page > 1 ? (
+              <EmptyState
+                icon={<BriefcaseIcon size={24} />}
+                title="No jobs match"
+                description="Try other words, or show open and closed jobs."
+                onClear={clearFilters}
+              />
+            ) : (
+              <EmptyState
+                icon={<BriefcaseIcon size={24} />}
+                title="No jobs yet"
+                description="Post your first job: job seekers find it in search once your company is approved."
+              >
+                <Button onClick={() => update({ isNew: true })}>Post a job</Button>
+              </EmptyState>
+            )
+          }
+          page={page}
+          pageSize={pageSize}
+          onPage={(next) => update({ page: next })}
+        />
       </Stack>
 
       {isFormNeeded && (
@@ -235,23 +208,13 @@ export function EmployerJobManagementScreen() {
         </Suspense>
       )}
 
-      <ConfirmModal
-        opened={toDelete !== null}
-        title={toDelete ? `Delete “${toDelete.title}”?` : 'Delete the job?'}
-        confirmLabel="Delete job"
+      <DeleteJobModal
+        job={toDelete}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
         isWorking={isDeleting}
         error={deleteError}
-      >
-        <Text size="sm">
-          It disappears from search and its page goes away
-          {toDelete && toDelete.applicants_count > 0
-            ? `, and its ${toDelete.applicants_count === 1 ? 'applicant' : countOf(toDelete.applicants_count, 'applicant')} can no longer see it`
-            : ''}
-          . To stop applications but keep the job, close it instead. This cannot be undone.
-        </Text>
-      </ConfirmModal>
+      />
     </Page>
   );
 }

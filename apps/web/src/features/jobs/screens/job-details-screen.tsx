@@ -1,25 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notify } from '../../../lib/notify';
+import { useEffect } from 'react';
+import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { JobOut } from '@jobportal/shared';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { AlertIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
-import {
-  ArrowLeftIcon,
-  BriefcaseIcon,
-  CalendarIcon,
-  ClockIcon,
-  GlobeIcon,
-  LinkIcon,
-  MapPinIcon,
-  MoneyIcon,
-  PencilIcon,
-  SearchIcon,
-  TagIcon,
-  UserIcon,
-} from '../../../components/more-icons';
+import { BriefcaseIcon, CalendarIcon, ClockIcon, GlobeIcon, MapPinIcon, MoneyIcon, TagIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
@@ -30,9 +16,10 @@ import { notPublicReasonLabels } from '@jobportal/shared/vocabulary';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
-import { JobseekerJobActions } from '../components/jobseeker-job-actions';
 import classes from './job-details-screen.module.css';
 import { countOf } from '../../../lib/plural';
+import { BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
+import { JobActions } from '../components/job-actions';
 
 function parseJobId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
@@ -40,238 +27,22 @@ function parseJobId(raw: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-/** Came from the search results: "back" should restore them exactly (the address holds the search). */
-function useBackToResults() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const cameFromSearch = typeof location.state === 'object' && location.state !== null && 'fromSearch' in location.state;
-  return cameFromSearch ? () => void navigate(-1) : null;
+/** The company's industry, size and headquarters, those it gave. */
+function companyFactsOf(job: JobOut) {
+  return [
+    job.company.industry,
+    job.company.company_size ? `${job.company.company_size} people` : null,
+    job.company.headquarters_location,
+  ].filter(Boolean);
 }
 
-function BackLink() {
-  const back = useBackToResults();
-  return back ? (
-    <Anchor component="button" type="button" onClick={back} size="sm" className={classes.back}>
-      <ArrowLeftIcon size={16} /> Back to results
-    </Anchor>
-  ) : (
-    <Anchor component={Link} to="/" size="sm" className={classes.back}>
-      <ArrowLeftIcon size={16} /> Search all jobs
-    </Anchor>
-  );
-}
-
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** Why the owner's job is not public, on its page only the owner can see. */
+function NotPublicAlert({ job }: { job: JobOut }) {
+  if (job.is_public || !job.not_public_reason) return null;
   return (
-    <li className={classes.fact}>
-      <span className={classes.factIcon}>{icon}</span>
-      <span>{children}</span>
-    </li>
-  );
-}
-
-/** A line an employer began as a bullet point ("- ", "* " or "• "). */
-const bullet = /^\s*[-*•]\s+/;
-
-type Run = { isList: false; text: string } | { isList: true; items: string[] };
-
-/** A paragraph cut into runs: lines typed as bullet points together form a list wherever they start. */
-function runsOf(paragraph: string): Run[] {
-  const runs: Run[] = [];
-  for (const line of paragraph.split('\n').filter((l) => l.trim())) {
-    const last = runs.at(-1);
-    if (bullet.test(line)) {
-      if (last?.isList) last.items.push(line.replace(bullet, ''));
-      else runs.push({ isList: true, items: [line.replace(bullet, '')] });
-    } else if (last && !last.isList) last.text += `\n${line}`;
-    else runs.push({ isList: false, text: line });
-  }
-  return runs;
-}
-
-/**
- * A long text as the employer typed it: paragraphs apart, line breaks kept, and lines typed as
- * bullet points shown as a list, also right after a sentence ("What we look for:\n- Go").
- * Text only: React escapes it, so nothing is read as HTML.
- */
-function LongText({ title, text }: { title: string; text: string }) {
-  if (!text.trim()) return null;
-  const paragraphs = text
-    .trim()
-    .split(/\n\s*\n/)
-    .map(runsOf);
-  return (
-    <section className={classes.section}>
-      <Title order={2} fz="lg" mb="xs">
-        {title}
-      </Title>
-      <Stack gap="md">
-        {paragraphs.map((runs, i) => (
-          <Stack key={i} gap={6}>
-            {runs.map((run, j) =>
-              run.isList ? (
-                <List key={j} className={classes.longList} spacing={6}>
-                  {run.items.map((item, k) => (
-                    <List.Item key={k}>{item}</List.Item>
-                  ))}
-                </List>
-              ) : (
-                <Text key={j} className={classes.longText}>
-                  {run.text}
-                </Text>
-              ),
-            )}
-          </Stack>
-        ))}
-      </Stack>
-    </section>
-  );
-}
-
-function NotAvailable() {
-  return (
-    <Page size="md">
-      <EmptyState
-        py={64}
-        icon={<BriefcaseIcon size={28} />}
-        withIndicatorBackground
-        title="This job is no longer available"
-        description="It may have been filled, closed, or removed by the employer. There are plenty of others."
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/" leftSection={<SearchIcon size={16} />}>
-            Search jobs
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Page>
-  );
-}
-
-function JobDetailsSkeleton() {
-  return (
-    <div className={classes.layout} aria-busy="true" aria-label="Loading the job">
-      <Stack gap="lg">
-        <Card>
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <Skeleton height={64} width={64} radius="md" />
-            <Stack gap={10} style={{ flex: 1 }}>
-              <Skeleton height={24} width="70%" />
-              <Skeleton height={14} width="40%" />
-              <Group gap="md">
-                <Skeleton height={12} width={120} />
-                <Skeleton height={12} width={140} />
-                <Skeleton height={12} width={90} />
-              </Group>
-            </Stack>
-          </Group>
-        </Card>
-        <Stack gap={10}>
-          <Skeleton height={18} width={160} />
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} height={12} width={index === 5 ? '60%' : '100%'} />
-          ))}
-        </Stack>
-      </Stack>
-      <Card className={classes.aside}>
-        <Stack gap="sm">
-          <Skeleton height={14} width="70%" />
-          <Skeleton height={36} />
-        </Stack>
-      </Card>
-    </div>
-  );
-}
-
-function useCopyLink() {
-  return async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      notify({ message: 'Link copied.', color: 'teal' });
-    } catch {
-      notify({ message: 'The link could not be copied. Copy it from the address bar.', color: 'orange' });
-    }
-  };
-}
-
-/** What a viewer can do with the job now: job seekers apply and save; owners edit; visitors sign in. */
-function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; layout: 'aside' | 'bar' }) {
-  const session = useSession();
-  const { pathname } = useLocation();
-  const copyLink = useCopyLink();
-  const isBar = layout === 'bar';
-  const copy = (
-    <Button variant="default" leftSection={<LinkIcon size={16} />} onClick={() => void copyLink()} fullWidth={!isBar}>
-      Copy link
-    </Button>
-  );
-  if (isOwner) {
-    return (
-      <>
-        <Button
-          component={Link}
-          to={`/EmployerJobManagement?edit=${job.id}`}
-          leftSection={<PencilIcon size={16} />}
-          fullWidth={!isBar}
-          style={isBar ? { flex: 1 } : undefined}
-        >
-          Edit job
-        </Button>
-        {!isBar && (
-          <Button component={Link} to="/EmployerJobManagement" variant="default" fullWidth>
-            All your jobs
-          </Button>
-        )}
-      </>
-    );
-  }
-  if (session.role === null) {
-    return (
-      <>
-        <Button
-          component={Link}
-          to="/login"
-          state={{ from: pathname }}
-          leftSection={<UserIcon size={16} />}
-          fullWidth={!isBar}
-          style={isBar ? { flex: 1 } : undefined}
-        >
-          Sign in to apply
-        </Button>
-        {isBar ? (
-          <Button variant="default" onClick={() => void copyLink()} aria-label="Copy link">
-            <LinkIcon size={16} />
-          </Button>
-        ) : (
-          <>
-            {copy}
-            <Text size="xs" c="dimmed" ta="center">
-              New to Hireloop?{' '}
-              <Anchor component={Link} to="/signup?role=jobseeker" size="xs" fw={500}>
-                Create an account
-              </Anchor>
-            </Text>
-          </>
-        )}
-      </>
-    );
-  }
-  if (session.role === 'jobseeker') {
-    return isBar ? (
-      <JobseekerJobActions job={job} layout="bar" />
-    ) : (
-      <>
-        <JobseekerJobActions job={job} layout="aside" />
-        {copy}
-      </>
-    );
-  }
-  return isBar ? (
-    <Button variant="default" leftSection={<LinkIcon size={16} />} onClick={() => void copyLink()} style={{ flex: 1 }}>
-      Copy link
-    </Button>
-  ) : (
-    copy
+    <Alert color="orange" variant="light" icon={<AlertIcon />} title="Only you can see this page: the job is not public" mb="lg">
+      <Text size="sm">{notPublicReasonLabels[job.not_public_reason].long}</Text>
+    </Alert>
   );
 }
 
@@ -280,11 +51,7 @@ function JobDetails({ job }: { job: JobOut }) {
   // applicants_count comes only to the job's owner and admins.
   const isOwner = session.role === 'employer' && job.applicants_count !== undefined;
   const salary = formatPay(job.salary_min, job.salary_max, job.currency);
-  const companyFacts = [
-    job.company.industry,
-    job.company.company_size ? `${job.company.company_size} people` : null,
-    job.company.headquarters_location,
-  ].filter(Boolean);
+  const companyFacts = companyFactsOf(job);
   const isCompanyPublic = job.not_public_reason !== 'company_not_approved';
 
   useEffect(() => {
@@ -293,11 +60,7 @@ function JobDetails({ job }: { job: JobOut }) {
 
   return (
     <>
-      {isOwner && !job.is_public && job.not_public_reason && (
-        <Alert color="orange" variant="light" icon={<AlertIcon />} title="Only you can see this page: the job is not public" mb="lg">
-          <Text size="sm">{notPublicReasonLabels[job.not_public_reason].long}</Text>
-        </Alert>
-      )}
+      {isOwner && <NotPublicAlert job={job} />}
       <div className={classes.layout}>
         <Stack gap="xl" className={classes.main}>
           <Card>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Group, Pagination, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { NotificationOut } from '@jobportal/shared';
-import { LoadFailed } from '../../../components/load-failed';
+import { EmptyState } from '../../../components/empty-state';
+import { ListFrame } from '../../../components/list-frame';
+import { BellIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -47,7 +49,8 @@ export function NotificationsScreen() {
   usePageTitle('Notifications');
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
-  const { data, isLoading, isError, error, refetch } = useGetNotificationsPageQuery(page);
+  const listQuery = useGetNotificationsPageQuery(page);
+  const { data } = listQuery;
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, { isLoading: isMarking }] = useMarkAllNotificationsReadMutation();
   const unread = data?.unread_count ?? 0;
@@ -63,24 +66,19 @@ export function NotificationsScreen() {
           </Button>
         }
       />
-      {isLoading ? (
-        <Stack gap="sm">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} h={56} radius="md" />
-          ))}
-        </Stack>
-      ) : isError || !data ? (
-        <LoadFailed title="Your notifications could not be loaded" error={error} onRetry={() => void refetch()} />
-      ) : data.results.length === 0 ? (
-        <Card withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            Nothing yet. We will tell you here when something happens to your applications, jobs or conversations.
-          </Text>
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
+      <ListFrame
+        query={listQuery}
+        failedTitle="Your notifications could not be loaded"
+        skeleton={
+          <Stack gap="sm" p="md">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} h={56} radius="md" />
+            ))}
+          </Stack>
+        }
+        rows={
           <Stack gap={0}>
-            {data.results.map((item) => (
+            {data?.results.map((item) => (
               <Row
                 key={item.id}
                 item={item}
@@ -92,13 +90,18 @@ export function NotificationsScreen() {
               />
             ))}
           </Stack>
-        </Card>
-      )}
-      {data && data.count > pageSize && (
-        <Group justify="center" mt="lg">
-          <Pagination total={Math.ceil(data.count / pageSize)} value={page} onChange={setPage} />
-        </Group>
-      )}
+        }
+        empty={
+          <EmptyState
+            icon={<BellIcon size={24} />}
+            title="Nothing yet"
+            description="We will tell you here when something happens to your applications, jobs or conversations."
+          />
+        }
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+      />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Badge, Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title, Card } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Avatar, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title, Card } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { useNavigate, useParams } from 'react-router';
 import type { JobseekerProfileOut } from '@jobportal/shared';
 import { interviewStageLabels } from '@jobportal/shared/vocabulary';
 import { FileDownloadButton } from '../../../components/file-download-button';
@@ -19,18 +20,12 @@ function NotYours() {
   return (
     <Page size="md">
       <EmptyState
-        py={64}
+        place="page"
         icon={<UserIcon size={28} />}
-        withIndicatorBackground
         title="You can only see the profiles of people who applied to your jobs"
         description="This person has not applied to any of your jobs, or the profile no longer exists."
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/EmployerJobManagement">
-            Your jobs
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        link={{ to: '/EmployerJobManagement', label: 'Your jobs' }}
+      />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import type { TaxonomyItem } from '@jobportal/shared';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -196,11 +197,9 @@ export function TaxonomyPanel({ kind, title, noun }: TaxonomyPanelProps) {
         <LoadFailed m="md" title={`The ${title.toLowerCase()} could not be loaded`} error={error} onRetry={() => void refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState
-          py="lg"
-          px="md"
+          place="compact"
           size="sm"
           icon={<TagIcon size={20} />}
-          withIndicatorBackground
           title={filter ? `No ${title.toLowerCase()} match` : `No ${title.toLowerCase()} yet`}
           description={filter ? 'Try another part of the name.' : `Add the first ${noun} above. Employers pick from this list.`}
         />

@@ -1,6 +1,7 @@
 import '../../../components/extra-styles';
 import { useState } from 'react';
-import { Button, Checkbox, EmptyState, Group, Select } from '@mantine/core';
+import { Button, Checkbox, Group, Select } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
 import { isPersonOrdering, limits, personOrderingLabels, personOrderings, type PersonKind } from '@jobportal/shared/vocabulary';
 import { ListFrame } from '../../../components/list-frame';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
@@ -53,7 +54,7 @@ function PeopleScreen({ table }: { table: PersonTable }) {
   const { page, update, search, status, ordering, recruitersOnly, personId } = usePeopleParams(table);
   const searchBox = useListSearch(search, (text) => update({ search: text }));
   const kind: PersonKind = recruitersOnly ? 'recruiters' : table;
-  const { data, error, isLoading, isFetching, isError, refetch } = useListPeopleQuery({
+  const listQuery = useListPeopleQuery({
     kind,
     page,
     page_size: pageSize,
@@ -61,6 +62,7 @@ function PeopleScreen({ table }: { table: PersonTable }) {
     search: search || undefined,
     is_active: status === 'all' ? undefined : status === 'active' ? 'true' : 'false',
   });
+  const { data } = listQuery;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Person | null>(null);
   const [toggling, setToggling] = useState<Person | null>(null);
@@ -128,11 +130,7 @@ function PeopleScreen({ table }: { table: PersonTable }) {
       />
       <ListFrame
         toolbar={toolbar}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
-        error={error}
-        onRetry={() => void refetch()}
+        query={listQuery}
         failedTitle={`The ${w.many} could not be loaded`}
         skeleton={{ wide: <PeopleTableSkeleton />, narrow: <PeopleListSkeleton /> }}
         rows={{
@@ -141,35 +139,23 @@ function PeopleScreen({ table }: { table: PersonTable }) {
         }}
         empty={
           <EmptyState
-            py="xl"
-            px="md"
             icon={<UserIcon size={24} />}
-            withIndicatorBackground
             title={hasFilters || page > 1 ? `No ${recruitersOnly ? 'recruiters' : w.many} match` : `No ${w.many} yet`}
             description={
               hasFilters || page > 1
                 ? 'Try another name or e-mail, or clear the filters.'
                 : `Make one with “${w.add}”, or wait for sign-ups.`
             }
-          >
-            {(hasFilters || page > 1) && (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
+            onClear={hasFilters || page > 1 ? clearFilters : undefined}
+          />
         }
-        count={data?.count}
-        shown={people.length}
         page={page}
         pageSize={pageSize}
         onPage={(next) => update({ page: next })}
       />
       <PersonDrawer
         person={shownPerson}
-        isMissing={!isLoading && !shownPerson}
+        isMissing={!listQuery.isLoading && !shownPerson}
         opened={personId !== null}
         onClose={() => open(null)}
         onEdit={setEditing}

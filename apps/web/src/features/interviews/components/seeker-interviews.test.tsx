@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { feedback, interview, page } from '../test/interview-fixtures';
-import { jsonResponse, mockFetch } from '../test/fetch-mock';
-import { renderWithProviders } from '../test/render';
-import { sessionFor } from '../test/sessions';
+import { feedback, interview, page } from '../../../test/interview-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { sessionFor } from '../../../test/sessions';
 import { SeekerInterviews } from './seeker-interviews';
 
 afterEach(() => vi.unstubAllGlobals());

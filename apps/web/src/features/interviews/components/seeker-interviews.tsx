@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Radio, Stack, Switch, Text } from '@mantine/core';
-import { notify } from '../lib/notify';
+import { notify } from '../../../lib/notify';
 import type { FeedbackOut, InterviewOut } from '@jobportal/shared';
 import { interviewModeLabels, interviewStageLabels, interviewStatusLabels, recommendationLabels } from '@jobportal/shared/vocabulary';
 import {
@@ -10,11 +10,11 @@ import {
   useGetFeedbacksQuery,
   useGetInterviewsQuery,
   useUpdateFeedbackMutation,
-} from '../features/interviews/api/interviews-api';
-import { describeError } from '../lib/api/api-error';
-import { saveBlobUrl, useFetchProtectedFileMutation } from '../lib/api/file-download';
-import { browserTimeZone, formatInZone } from '../lib/zoned-time';
-import { CalendarIcon } from './more-icons';
+} from '../api/interviews-api';
+import { describeError } from '../../../lib/api/api-error';
+import { saveBlobUrl, useFetchProtectedFileMutation } from '../../../lib/api/file-download';
+import { browserTimeZone, formatInZone } from '../../../lib/zoned-time';
+import { CalendarIcon } from '../../../components/more-icons';
 
 const zone = browserTimeZone();
 

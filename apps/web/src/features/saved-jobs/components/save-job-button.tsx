@@ -1,8 +1,8 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { notify } from '../lib/notify';
-import { describeError } from '../lib/api/api-error';
-import { useGetSavedJobIdsQuery, useSaveJobMutation, useUnsaveJobMutation } from '../features/saved-jobs/api/saved-jobs-api';
-import { BookmarkIcon } from './more-icons';
+import { notify } from '../../../lib/notify';
+import { describeError } from '../../../lib/api/api-error';
+import { useGetSavedJobIdsQuery, useSaveJobMutation, useUnsaveJobMutation } from '../api/saved-jobs-api';
+import { BookmarkIcon } from '../../../components/more-icons';
 
 /**
  * Save / unsave a job (signed-in job seekers only: the caller decides). The state comes from
