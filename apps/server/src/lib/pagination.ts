@@ -33,6 +33,22 @@ export function toPage<T>(request: FastifyRequest, q: PaginationQuery, results: 
 /** What a service answers for a paged list: one page of rows, the total, and the list's own extra fields (counts, hints). */
 export type PagedRows<T, Extra extends object = object> = { rows: T[]; total: number } & Extra;
 
+/** A paged list kept as JSON (the job search's cached answers): its rows, the total, and the fields after the links, without braces. */
+export interface PagedJson {
+  rowsJson: string;
+  total: number;
+  restJson: string;
+}
+
+/**
+ * `pageOf` for a list kept as JSON: the same envelope, in the same order, written around the kept
+ * text, so that a kept answer is not parsed and serialized again for every request.
+ */
+export function pageJsonOf(request: FastifyRequest & { query: PaginationQuery }, { rowsJson, total, restJson }: PagedJson): string {
+  const { next, previous } = toPage(request, request.query, [], total);
+  return `{"results":${rowsJson},"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)}${restJson ? `,${restJson}` : ''}}`;
+}
+
 /**
  * The one way a route answers a paged list: the service gives rows and a total, this builds the page
  * and its links from the request's query, and appends the list's extra fields after them.

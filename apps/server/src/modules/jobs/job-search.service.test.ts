@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { jobSearchQuery } from '@jobportal/shared';
+import { jobSearchQuery, type JobSearchResult } from '@jobportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { companies, jobSkills, jobs } from '../../db/schema';
@@ -26,17 +26,27 @@ afterAll(() => t?.close());
 
 const query = (q: Record<string, string>) => jobSearchQuery.parse(q);
 
+/** A search's answer as the response has it (the service gives its parts as JSON). */
+const searched = async (service: ReturnType<typeof createJobSearchService>, q: Record<string, string>) => {
+  const { rowsJson, total, restJson } = await service.search(query(q));
+  return {
+    rows: JSON.parse(rowsJson) as JobSearchResult['results'],
+    total,
+    ...(JSON.parse(`{${restJson}}`) as Omit<JobSearchResult, 'results' | 'count' | 'next' | 'previous'>),
+  };
+};
+
 describe('estimated counts for very broad searches', () => {
   it('counts exactly below the threshold', async () => {
     const service = createJobSearchService({ db: t.db });
-    const result = await service.search(query({ search: 'lighthouse' }));
+    const result = await searched(service, { search: 'lighthouse' });
     expect(result).toMatchObject({ total: 64, count_is_estimate: false });
     expect(result.facets.employment_type.find((f) => f.value === 'Part-time')?.count).toBe(16);
   });
 
   it('estimates count and facets from the 1-in-16 sample above it, and says so', async () => {
     const service = createJobSearchService({ db: t.db, estimateAbove: 16 });
-    const result = await service.search(query({ search: 'lighthouse' }));
+    const result = await searched(service, { search: 'lighthouse' });
     expect(result.count_is_estimate).toBe(true);
     // 4 sampled rows × 16, rounded to two significant digits.
     expect(result.total).toBe(60);

@@ -8,7 +8,7 @@ import {
   type JobSummary,
 } from '@jobportal/shared';
 import type { Db } from '../../db/client';
-import { offsetOf, type PagedRows } from '../../lib/pagination';
+import { offsetOf, type PagedJson } from '../../lib/pagination';
 import { utcToday } from '../../lib/dates';
 import { findTaxonomyNames } from '../taxonomy';
 import { presentJobSummary, type JobSummaryRecord } from './jobs.presenter';
@@ -122,13 +122,18 @@ function toCriteria(q: JobSearchQuery, text: string | null, today: string): Sear
 /** A page of summaries, as the response's schema has them. */
 const jobSummaries = jobSummary.array();
 
-/** What a search answers before paging links are added: cached as one piece. */
+/**
+ * What a search answers before paging links are added, cached as one piece: the response's parts as
+ * JSON, written once when computed, so that a kept answer is sent without being serialized again.
+ */
 export interface SearchOutcome {
-  results: JobSummary[];
+  /** The page's jobs: the response's `results`. */
+  resultsJson: string;
   count: number;
-  countIsEstimate: boolean;
-  facets: JobFacets;
-  correctedSearch: string | null;
+  /** The response's fields after the page's links (`count_is_estimate`, `facets`, `corrected_search`), without braces. */
+  restJson: string;
+  /** The jobs on the page and their companies (`forget` drops answers by them). */
+  tags: string[];
 }
 
 /** The cache key: every input that changes the answer, in a fixed order. */
@@ -154,8 +159,7 @@ export function cacheKey(q: JobSearchQuery, today: string): string {
   ]);
 }
 
-/** A kept answer's tags: the jobs on its page and their companies (`forget` drops by them). */
-const answerTags = (answer: SearchOutcome) => answer.results.flatMap((r) => [`j${r.id}`, `c${r.company.id}`]);
+const answerTags = (answer: SearchOutcome) => answer.tags;
 
 /** A search's count (exact or estimated) and facet rows. */
 interface Counted {
@@ -212,12 +216,17 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
     // Checked against the response's schema here, once per computed answer: the route sends what
     // it is given (jobsRoutes), so a cached answer is not checked again at every request.
     async function answer(page: JobSummaryRecord[], counted: Counted, corrected: string | null): Promise<SearchOutcome> {
-      return {
-        results: jobSummaries.parse(page.map(presentJobSummary)),
-        count: counted.total,
-        countIsEstimate: counted.isEstimate,
+      const results = jobSummaries.parse(page.map(presentJobSummary));
+      const rest: Omit<JobSearchResult, keyof Paginated<JobSummary>> = {
+        count_is_estimate: counted.isEstimate,
         facets: jobFacets.parse(await buildFacets(q, counted.facets)),
-        correctedSearch: corrected,
+        corrected_search: corrected,
+      };
+      return {
+        resultsJson: JSON.stringify(results),
+        count: counted.total,
+        restJson: JSON.stringify(rest).slice(1, -1),
+        tags: results.flatMap((r) => [`j${r.id}`, `c${r.company.id}`]),
       };
     }
   }
@@ -333,16 +342,10 @@ export function createJobSearchService({ db, cache, ...thresholds }: JobSearchOp
 
   return {
     /** Public job search: words (typos corrected when they match nothing), filters, facets, sort and paging. */
-    async search(q: JobSearchQuery): Promise<PagedRows<JobSummary, Omit<JobSearchResult, keyof Paginated<JobSummary>>>> {
+    async search(q: JobSearchQuery): Promise<PagedJson> {
       const today = utcToday();
       const outcome = cache ? await cache.get(cacheKey(q, today), () => compute(q, today), answerTags) : await compute(q, today);
-      return {
-        rows: outcome.results,
-        total: outcome.count,
-        count_is_estimate: outcome.countIsEstimate,
-        facets: outcome.facets,
-        corrected_search: outcome.correctedSearch,
-      };
+      return { rowsJson: outcome.resultsJson, total: outcome.count, restJson: outcome.restJson };
     },
     /**
      * Drops every kept answer showing one of these jobs, or a job of one of these companies: called

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { employerJobList, employerJobQuery, idParam, jobInput, jobOut, jobPatch, jobSearchQuery, jobSearchResult } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
-import { pageOf } from '../../lib/pagination';
+import { pageJsonOf, pageOf } from '../../lib/pagination';
 import type { JobSearch } from './job-search.service';
 import type { JobsService } from './jobs.service';
 
@@ -21,10 +21,10 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: Jo
       querystring: jobSearchQuery,
       response: { 200: jobSearchResult },
     },
-    // An answer's results and facets were checked against the schema when it was computed
-    // (job-search.service.ts): a cached answer is sent without being checked again at each request.
-    serializerCompiler: () => (data) => JSON.stringify(data),
-    handler: async (request) => pageOf(request, await jobSearch.search(request.query)),
+    // An answer was checked against the schema and written as JSON when it was computed
+    // (job-search.service.ts): a kept answer is sent as that text, with its page's links.
+    handler: async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(pageJsonOf(request, await jobSearch.search(request.query)) as never),
   });
 
   r.get('/api/jobs/mine/', {
