@@ -9,9 +9,10 @@ import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError } from '../../../lib/api/api-error';
-import { useGetOwnCompanyQuery } from '../api/companies-api';
+import { companiesApi, useGetOwnCompanyQuery } from '../api/companies-api';
 import { companyDetailsSubmittedChanged } from '../../../lib/session/session-slice';
 import { useSession } from '../../../lib/session/use-session';
+import { useApiDispatch } from '../../../lib/api/api-slice';
 import { useAppDispatch } from '../../../lib/store';
 import { useCreateCompanyMutation, useReplaceCompanyMutation, useUploadCompanyLogoMutation } from '../api/companies-api';
 import { ApprovalAlert } from '../components/approval-alert';
@@ -79,6 +80,7 @@ function NextSteps({ company }: { company: CompanyOut | null }) {
 export function EmployerCompanyManagementScreen() {
   usePageTitle('Company details');
   const dispatch = useAppDispatch();
+  const apiDispatch = useApiDispatch();
   const navigate = useNavigate();
   const session = useSession();
   const { data: company, error, isLoading, isError, refetch } = useGetOwnCompanyQuery();
@@ -129,6 +131,10 @@ export function EmployerCompanyManagementScreen() {
 
   const submitNew = async (values: CompanyFormValues) => {
     const created = await createCompany(toCompanyInput(values)).unwrap();
+    // The screen's company at once, before the session says so: the session follows the company
+    // (the effect above), and a screen still without it would take "submitted" back before the
+    // refetch arrived, so the guard would send the employer back here from job management.
+    await apiDispatch(companiesApi.util.upsertQueryData('getOwnCompany', undefined, created));
     // At once, so the guarded employer screens open.
     dispatch(companyDetailsSubmittedChanged(true));
     let logoProblem: string | null = null;
