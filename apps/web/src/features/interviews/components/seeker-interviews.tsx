@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { notify } from '../../../lib/notify';
 import type { FeedbackOut, InterviewOut } from '@jobportal/shared';
 import { interviewModeLabels, interviewStageLabels, interviewStatusLabels, recommendationLabels } from '@jobportal/shared/vocabulary';
@@ -15,6 +15,7 @@ import { describeError } from '../../../lib/api/api-error';
 import { saveBlobUrl, useFetchProtectedFileMutation } from '../../../lib/api/file-download';
 import { browserTimeZone, formatInZone } from '../../../lib/zoned-time';
 import { CalendarIcon } from '../../../components/more-icons';
+import { JoinLink } from './join-link';
 
 const zone = browserTimeZone();
 
@@ -157,14 +158,7 @@ export function SeekerInterviewCard({ interview, feedback = [] }: { interview: I
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {interview.job.title} at {interview.company.name} · {interviewModeLabels[interview.mode]}
           {interview.mode === 'in_person' && interview.location ? ` · ${interview.location}` : ''}
-          {interview.mode === 'video' && interview.meeting_link && (
-            <>
-              {' · '}
-              <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
-                Join link
-              </Anchor>
-            </>
-          )}
+          <JoinLink interview={interview} />
         </Text>
         <Text size="xs" c="dimmed">
           With {interview.interviewer.full_name} · {interview.duration_minutes} minutes

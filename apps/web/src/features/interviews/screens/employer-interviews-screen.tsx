@@ -17,6 +17,7 @@ import { describeError } from '../../../lib/api/api-error';
 import { browserTimeZone, formatInZone, utcToZoned, zonedTimeToUtc } from '../../../lib/zoned-time';
 import { useGetInterviewsQuery, useUpdateInterviewMutation } from '../api/interviews-api';
 import { howAndWhere } from '../components/interview-formats';
+import { JoinLink } from '../components/join-link';
 import classes from './interviews.module.css';
 
 const zone = browserTimeZone();
@@ -112,14 +113,7 @@ function InterviewRow({
           </Group>
           <Text size="sm" className={classes.wrap}>
             {interview.job.title} · {howAndWhere(interview, { withLink: false })}
-            {interview.mode === 'video' && interview.meeting_link && (
-              <>
-                {' · '}
-                <Anchor href={interview.meeting_link} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
-                  Join link
-                </Anchor>
-              </>
-            )}
+            <JoinLink interview={interview} />
           </Text>
           <Text size="xs" c="dimmed">
             With {interview.interviewer.full_name}
