@@ -184,6 +184,10 @@ describe('the applicants board', () => {
     await user.selectOptions(switcher, 'reviewed');
     expect(await within(column('Reviewed')).findByRole('button', { name: /Grace Hopper/ })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Applied' })).toBeNull();
+    // No dragging on a phone: a card's menu moves it, and the board follows it to its new column.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Move Grace Hopper to' }), 'rejected');
+    expect(await within(column('Rejected')).findByRole('button', { name: /Grace Hopper/ })).toBeInTheDocument();
+    expect(switcher).toHaveValue('rejected');
   });
 
   it('keeps the choice of board or list in the address', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ApplicationStatus } from '@jobportal/shared';
@@ -21,10 +21,15 @@ export const phoneQuery = '(max-width: 48em)';
  */
 export function ApplicantBoard({ jobId, search, selection }: { jobId: number; search: string | undefined; selection: BoardSelection }) {
   const isPhone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
-  const [shown, setShown] = useState<ApplicationStatus>('applied');
+  const [shown, setShown] = useState<ApplicationStatus | null>(null);
   const move = useBoardMove({ jobId, onShowColumn: setShown });
   const counts = useGetApplicantsQuery({ jobId, page: 1, status: 'applied', search }).data?.status_counts;
-  const columns = isPhone ? [shown] : applicationStatuses;
+  // A phone opens on the first column that has anyone in it.
+  useEffect(() => {
+    if (counts && shown === null) setShown(applicationStatuses.find((s) => counts[s] > 0) ?? 'applied');
+  }, [counts, shown]);
+  const current = shown ?? 'applied';
+  const columns = isPhone ? [current] : applicationStatuses;
   return (
     <>
       <p id={moveInstructionsId} hidden>
@@ -35,7 +40,11 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
       </div>
       <Group justify="space-between" gap="xs" mb="xs" mih={30}>
         <Text size="sm" c="dimmed">
-          {selection.count > 0 ? `${countOf(selection.count, 'applicant')} selected` : 'Drag a card, or pick it up with space, to move it.'}
+          {selection.count > 0
+            ? `${countOf(selection.count, 'applicant')} selected`
+            : isPhone
+              ? 'Choose a column; move a card with its menu.'
+              : 'Drag a card, or pick it up with space, to move it.'}
         </Text>
         {selection.count > 0 && (
           <Button size="xs" variant="subtle" onClick={selection.clear}>
@@ -47,7 +56,7 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
         <NativeSelect
           mb="sm"
           label="Column"
-          value={shown}
+          value={current}
           onChange={(event) => {
             if (isApplicationStatus(event.currentTarget.value)) setShown(event.currentTarget.value);
           }}
@@ -56,7 +65,7 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
       )}
       <div className={`${classes.board} ${isPhone ? classes.phone : ''}`}>
         {columns.map((status) => (
-          <BoardColumn key={status} jobId={jobId} status={status} search={search} move={move} selection={selection} />
+          <BoardColumn key={status} jobId={jobId} status={status} search={search} move={move} selection={selection} isPhone={isPhone} />
         ))}
       </div>
     </>

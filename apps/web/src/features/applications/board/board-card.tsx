@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, NativeSelect, Text } from '@mantine/core';
 import type { ApplicantOut } from '@jobportal/shared';
+import { isApplicationStatus } from '@jobportal/shared/vocabulary';
+import { statusView } from '../../../components/application-status';
 import { Link } from 'react-router';
 import { CalendarIcon } from '../../../components/more-icons';
 import { formatDateTime, formatRecent } from '../../../lib/format';
@@ -21,8 +23,33 @@ function InterviewLine({ interview }: { interview: NonNullable<ApplicantOut['int
   );
 }
 
-/** One applicant on the board: picked up with Space or Enter on its name, or dragged. */
-export function BoardCard({ item, move, selection }: { item: ApplicantOut; move: BoardMove; selection: BoardSelection }) {
+/** Where a card may go, as a menu: phones have no dragging, and one column shows at a time. */
+function MoveMenu({ item, move }: { item: ApplicantOut; move: BoardMove }) {
+  if (item.allowed_statuses.length === 0) return null;
+  return (
+    <NativeSelect
+      size="xs"
+      mt={4}
+      aria-label={`Move ${item.applicant.full_name} to`}
+      value=""
+      onChange={(event) => {
+        const to = event.currentTarget.value;
+        if (isApplicationStatus(to)) void move.move(item, to);
+      }}
+      data={[{ value: '', label: 'Move to…' }, ...item.allowed_statuses.map((s) => ({ value: s, label: statusView[s].label }))]}
+    />
+  );
+}
+
+interface CardProps {
+  item: ApplicantOut;
+  move: BoardMove;
+  selection: BoardSelection;
+  hasMoveMenu: boolean;
+}
+
+/** One applicant on the board: picked up with Space or Enter on its name, or dragged (or moved with its menu on phones). */
+export function BoardCard({ item, move, selection, hasMoveMenu }: CardProps) {
   const name = item.applicant.full_name;
   const isHeld = move.held?.item.id === item.id;
   const handle = useRef<HTMLButtonElement>(null);
@@ -72,6 +99,7 @@ export function BoardCard({ item, move, selection }: { item: ApplicantOut; move:
         </Text>
       ))}
       {item.interview && <InterviewLine interview={item.interview} />}
+      {hasMoveMenu && <MoveMenu item={item} move={move} />}
       <Group gap="xs" mt={4} justify="space-between">
         {item.unread_messages > 0 ? (
           <Badge size="xs" variant="light" color="indigo" tt="none">

@@ -15,6 +15,8 @@ interface ColumnProps {
   search: string | undefined;
   move: BoardMove;
   selection: BoardSelection;
+  /** One column at a time: cards move with a menu instead of by dragging. */
+  isPhone: boolean;
 }
 
 /** Calls `load` when the element scrolls into view (where the browser can tell; the button works everywhere). */
@@ -37,7 +39,9 @@ function useLoadWhenSeen(load: () => void, isReady: boolean) {
 /** One loaded page of a column's cards. */
 function ColumnPage({ page, ...props }: ColumnProps & { page: number }) {
   const { data } = useGetApplicantsQuery({ jobId: props.jobId, page, status: props.status, search: props.search });
-  return data?.results.map((item) => <BoardCard key={item.id} item={item} move={props.move} selection={props.selection} />);
+  return data?.results.map((item) => (
+    <BoardCard key={item.id} item={item} move={props.move} selection={props.selection} hasMoveMenu={props.isPhone} />
+  ));
 }
 
 /** A status's column: its count, its cards page by page (only loaded pages are drawn), more as its end shows. */

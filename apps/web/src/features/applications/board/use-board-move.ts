@@ -119,6 +119,6 @@ export function useBoardMove({ jobId, onShowColumn }: { jobId: number; onShowCol
 
   /** Focus follows a moved card to its new column (or back): the card with this id takes it once shown. */
   const focus = { id: focusId, done: () => setFocusId(null) };
-  return { held, dragOver, announcement, focus, onCardKeyDown, cardProps, columnProps };
+  return { held, dragOver, announcement, focus, move, onCardKeyDown, cardProps, columnProps };
 }
 export type BoardMove = ReturnType<typeof useBoardMove>;
