@@ -2,7 +2,7 @@
 // next (or else the last) interview, and the job seeker's messages the company has not read.
 import { sql } from 'drizzle-orm';
 import type { InterviewStatus } from '@jobportal/shared';
-import { queryRows, type Db } from '../../db/client';
+import { queryPrepared, type Db } from '../../db/client';
 
 export interface ApplicantCardFacts {
   /** The job's required skills the profile names too, in the job's order. */
@@ -16,11 +16,12 @@ const noFacts: ApplicantCardFacts = { matchedSkills: [], skillTotal: 0, intervie
 
 /**
  * The card facts of a page of applications in one query (no query per card): each part is a
- * subquery on an index (profile_skills by profile, interviews by application, unread messages by room).
+ * subquery on an index (profile_skills by profile, interviews by application, unread messages by
+ * room). Prepared: planning it took longer than running it (2 ms against 1 ms for a page of 20).
  */
 export async function findApplicantCards(db: Db, applicationIds: number[]): Promise<Map<number, ApplicantCardFacts>> {
   if (!applicationIds.length) return new Map();
-  const rows = await queryRows<{
+  const rows = await queryPrepared<{
     id: number;
     matched_skills: string[];
     skill_total: number;
@@ -31,6 +32,7 @@ export async function findApplicantCards(db: Db, applicationIds: number[]): Prom
     unread: number;
   }>(
     db,
+    'applicant_cards',
     sql`select a.id,
       array(select s.name from job_skills s
         where s.id = any(j.skill_ids)
