@@ -36,6 +36,20 @@ async function applicant(request: APIRequestContext, fullName: string, jobId: nu
 
 const liveRegion = (page: Page) => page.locator('[aria-live="assertive"]');
 
+/** Starts keeping every text the live region takes, so that what a screen reader heard can be read back. */
+const keepWhatIsSaid = (page: Page) =>
+  page.evaluate(() => {
+    const region = document.querySelector('[aria-live="assertive"]')!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+const whatWasSaid = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said);
+
 test('pipeline board: drag a card to another column, move one by keyboard only, a refused move goes back', async ({ page, request }) => {
   test.setTimeout(120_000);
   const login = await request.post(`${e2eEnv.baseURL}/api/login/`, { data: { email: demo.employer, password: demoPassword } });
@@ -58,6 +72,7 @@ test('pipeline board: drag a card to another column, move one by keyboard only, 
   await expect(applied.getByRole('button', { name: new RegExp(dragged) })).toBeVisible();
   await expect(applied.getByRole('button', { name: new RegExp(keyed) })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the applicants board');
+  await keepWhatIsSaid(page);
 
   // 1. Drag and drop (the browser's own drag events).
   await applied.getByRole('listitem').filter({ hasText: dragged }).dragTo(reviewed);
@@ -78,6 +93,12 @@ test('pipeline board: drag a card to another column, move one by keyboard only, 
   const moved = reviewed.getByRole('button', { name: new RegExp(keyed) });
   await expect(moved).toBeFocused();
   await expectVisibleFocus(page, 'the moved card');
+  expect((await whatWasSaid(page)).filter((line) => line.includes(keyed))).toEqual([
+    `Picked up ${keyed}, in Applied. Press right and left arrows to move, space to drop, escape to cancel.`,
+    `${keyed} is over Reviewed.`,
+    `Moving ${keyed} to Reviewed.`,
+    `${keyed} dropped in Reviewed.`,
+  ]);
 
   // 3. Back to Applied is refused by the status rules: the reason is said and the card goes back.
   await page.keyboard.press('Enter');

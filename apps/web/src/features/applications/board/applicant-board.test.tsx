@@ -122,12 +122,17 @@ describe('the applicants board', () => {
     expect(within(column('Applied')).queryByRole('button', { name: /Ana Souza/ })).toBeNull();
   });
 
-  it('cancels a keyboard move with Escape: nothing is sent', async () => {
+  it('cancels a keyboard move with Escape or by leaving the card: nothing is sent', async () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = renderBoard(fakeServer([ana, ben, grace]));
     const handle = await within(column('Applied')).findByRole('button', { name: /Ben Okafor/ });
     act(() => handle.focus());
     await user.keyboard('{Enter}{ArrowRight}{Escape}');
+    expect(announcement()).toBe('Move cancelled. Ben Okafor stays in Applied.');
+    // Leaving a picked-up card puts it down too, so another can be picked up.
+    await user.keyboard(' ');
+    expect(announcement()).toMatch(/^Picked up Ben Okafor/);
+    await user.tab();
     expect(announcement()).toBe('Move cancelled. Ben Okafor stays in Applied.');
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
   });

@@ -35,7 +35,7 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
       <p id={moveInstructionsId} hidden>
         Press space or enter to pick up this applicant, right and left arrows to choose a column, space or enter to drop, escape to cancel.
       </p>
-      <div role="status" aria-live="assertive" aria-atomic="true" className={classes.visuallyHidden}>
+      <div aria-live="assertive" aria-atomic="true" className={classes.visuallyHidden}>
         {move.announcement}
       </div>
       <Group justify="space-between" gap="xs" mb="xs" mih={30}>

@@ -78,6 +78,7 @@ export function BoardCard({ item, move, selection, hasMoveMenu }: CardProps) {
           aria-describedby={moveInstructionsId}
           aria-pressed={isHeld}
           onKeyDown={(event) => move.onCardKeyDown(event, item)}
+          onBlur={() => move.onCardBlur(item)}
         >
           <ApplicantPhoto applicant={item.applicant} size={32} />
           <span style={{ minWidth: 0 }}>

@@ -26,7 +26,14 @@ const isDropKey = (key: string) => key === ' ' || key === 'Enter';
  * a refusal puts the card back and says the rule's reason.
  */
 export function useBoardMove({ jobId, onShowColumn }: { jobId: number; onShowColumn: (status: ApplicationStatus) => void }) {
-  const [held, setHeld] = useState<HeldCard | null>(null);
+  const [held, setHeldState] = useState<HeldCard | null>(null);
+  // What is held right now, also between a key press and the render it causes: a card removed from
+  // its column by a drop loses focus before that render, and must not read as "left while held".
+  const heldNow = useRef<HeldCard | null>(null);
+  const setHeld = (next: HeldCard | null) => {
+    heldNow.current = next;
+    setHeldState(next);
+  };
   const [dragOver, setDragOver] = useState<ApplicationStatus | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -79,10 +86,19 @@ export function useBoardMove({ jobId, onShowColumn }: { jobId: number; onShowCol
       void move(item, held.over);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      setHeld(null);
-      setAnnouncement(`Move cancelled. ${nameOf(item)} stays in ${label(item.status)}.`);
+      cancel(item);
     }
   }
+
+  /** Puts a picked-up card down where it was (Escape, or focus leaving it). */
+  function cancel(item: ApplicantOut) {
+    setHeld(null);
+    setAnnouncement(`Move cancelled. ${nameOf(item)} stays in ${label(item.status)}.`);
+  }
+
+  const onCardBlur = (item: ApplicantOut) => {
+    if (heldNow.current?.item.id === item.id) cancel(item);
+  };
 
   const cardProps = (item: ApplicantOut) => ({
     draggable: true,
@@ -119,6 +135,6 @@ export function useBoardMove({ jobId, onShowColumn }: { jobId: number; onShowCol
 
   /** Focus follows a moved card to its new column (or back): the card with this id takes it once shown. */
   const focus = { id: focusId, done: () => setFocusId(null) };
-  return { held, dragOver, announcement, focus, move, onCardKeyDown, cardProps, columnProps };
+  return { held, dragOver, announcement, focus, move, onCardKeyDown, onCardBlur, cardProps, columnProps };
 }
 export type BoardMove = ReturnType<typeof useBoardMove>;
