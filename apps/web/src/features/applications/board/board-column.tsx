@@ -19,21 +19,30 @@ interface ColumnProps {
   isPhone: boolean;
 }
 
-/** Calls `load` when the element scrolls into view (where the browser can tell; the button works everywhere). */
+/**
+ * Calls `load` when the element scrolls into view: within the column's list where it scrolls by
+ * itself (wide screens), else within the page (phones). Where the browser cannot tell, the button works.
+ */
 function useLoadWhenSeen(load: () => void, isReady: boolean) {
   const ref = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const latest = useRef(load);
   latest.current = load;
   useEffect(() => {
     const element = ref.current;
     if (!element || !isReady || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    });
+    const scrolls =
+      list.current && getComputedStyle(list.current).overflowY === 'auto' && getComputedStyle(list.current).maxHeight !== 'none';
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { root: scrolls ? list.current : null, rootMargin: '0px 0px 200px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [isReady]);
-  return ref;
+  return { more: ref, list };
 }
 
 /** One loaded page of a column's cards. */
@@ -54,7 +63,7 @@ export function BoardColumn(props: ColumnProps) {
   const isLastLoaded = pages === 1 ? !!first.data : !!last.data;
   const left = count === undefined ? 0 : count - pages * pageSize;
   const showMore = () => setPages((p) => p + 1);
-  const moreRef = useLoadWhenSeen(showMore, isLastLoaded && left > 0);
+  const seen = useLoadWhenSeen(showMore, isLastLoaded && left > 0);
   const headingId = `board-column-${status}`;
   const label = statusView[status].label;
   return (
@@ -69,10 +78,10 @@ export function BoardColumn(props: ColumnProps) {
           {label}
         </Title>
         <Badge color={statusView[status].color} variant="light" aria-label={`${count ?? 0} in ${label}`}>
-          {count ?? '…'}
+          {count?.toLocaleString() ?? '…'}
         </Badge>
       </div>
-      <ul className={classes.cards} aria-labelledby={headingId}>
+      <ul className={classes.cards} aria-labelledby={headingId} ref={seen.list}>
         {Array.from({ length: pages }, (_, i) => (
           <ColumnPage key={i + 1} page={i + 1} {...props} />
         ))}
@@ -81,6 +90,13 @@ export function BoardColumn(props: ColumnProps) {
             <Skeleton height={72} radius="md" />
             <Skeleton height={72} radius="md" />
           </Stack>
+        )}
+        {isLastLoaded && left > 0 && (
+          <li>
+            <Button ref={seen.more} variant="subtle" size="xs" fullWidth onClick={showMore}>
+              Show {Math.min(left, pageSize)} more
+            </Button>
+          </li>
         )}
       </ul>
       {first.isError && (
@@ -95,11 +111,6 @@ export function BoardColumn(props: ColumnProps) {
         <Text size="sm" c="dimmed" px="sm" pb="sm">
           {search ? 'Nobody here matches.' : 'Nobody here yet.'}
         </Text>
-      )}
-      {isLastLoaded && left > 0 && (
-        <Button ref={moreRef} variant="subtle" size="xs" m="xs" onClick={showMore}>
-          Show {Math.min(left, pageSize)} more
-        </Button>
       )}
     </section>
   );
