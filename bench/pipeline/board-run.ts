@@ -167,7 +167,16 @@ try {
   log(
     `  board (all columns) p50 ${ms(figures.board.p50)} ms, p95 ${ms(figures.board.p95)} ms, p99 ${ms(figures.board.p99)} ms (target p95 <= 30 ms)`,
   );
-  log(`  one column          p50 ${ms(figures.column.p50)} ms, p95 ${ms(figures.column.p95)} ms; errors ${figures.errors}`);
+  log(`  each column         p50 ${ms(figures.column.p50)} ms, p95 ${ms(figures.column.p95)} ms (within the loads)`);
+  log(
+    `  a column alone      p50 ${ms(figures.alone.p50)} ms, p95 ${ms(figures.alone.p95)} ms (one request at a time); errors ${figures.errors}`,
+  );
+  log(
+    `  load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
 } finally {
   await stopServer(server.child);
 }

@@ -10,8 +10,10 @@ const boardPageSize = 20;
 export interface BoardFigures {
   /** One board load: every column's first page requested together, until the last answers. */
   board: Stats;
-  /** Each column request on its own, within those loads. */
+  /** Each column request, within those loads. */
   column: Stats;
+  /** A column's first page requested alone (one request at a time): what each request costs without the others. */
+  alone: Stats;
   errors: number;
 }
 
@@ -53,5 +55,11 @@ export async function measureBoard(
       if (answer.status !== 200) errors++;
     }
   }
-  return { board: stats(boards), column: stats(columns), errors };
+  const alone: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const answer = await timedGet(urls[i % urls.length]!, token);
+    alone.push(answer.ms);
+    if (answer.status !== 200) errors++;
+  }
+  return { board: stats(boards), column: stats(columns), alone: stats(alone), errors };
 }
