@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicantOut, ApplicationStatus } from '@jobportal/shared';
@@ -120,6 +120,23 @@ describe('the applicants board', () => {
     const moved = await within(column('Reviewed')).findByRole('button', { name: /Ana Souza/ });
     await waitFor(() => expect(moved).toHaveFocus());
     expect(within(column('Applied')).queryByRole('button', { name: /Ana Souza/ })).toBeNull();
+  });
+
+  it('moves a card dropped on another column (drag and drop)', async () => {
+    const { requests } = renderBoard(fakeServer([ana, ben, grace]));
+    const card = (await within(column('Applied')).findByRole('button', { name: /Ben Okafor/ })).closest('li')!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(card, { dataTransfer });
+    fireEvent.dragOver(column('Offered'), { dataTransfer });
+    expect(column('Offered')).toHaveAttribute('data-target', 'true');
+    fireEvent.drop(column('Offered'), { dataTransfer });
+    expect(await within(column('Offered')).findByRole('button', { name: /Ben Okafor/ })).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/jobs/32/applications/status/',
+      body: { status: 'offered' },
+    });
+    expect(column('Offered')).toHaveAttribute('data-target', 'false');
+    await waitFor(() => expect(announcement()).toBe('Ben Okafor dropped in Offered.'));
   });
 
   it('cancels a keyboard move with Escape or by leaving the card: nothing is sent', async () => {
