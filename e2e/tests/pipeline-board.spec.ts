@@ -116,4 +116,7 @@ test('pipeline board: drag a card to another column, move one by keyboard only, 
   await expect(reviewed.getByRole('button', { name: new RegExp(keyed) })).toBeVisible();
   await expect(applied.getByText('Nobody here matches.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the board after the moves');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoSeriousA11yViolations(page, 'the board in the dark scheme');
 });
