@@ -579,7 +579,8 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_job_jobseeker_key').on(t.jobId, t.jobseekerId),
     index('applications_job_applied_idx').on(t.jobId, t.appliedAt),
-    index('applications_job_status_idx').on(t.jobId, t.status),
+    // A status column of a job's applicants (list filter, hiring board), newest first, read in index order.
+    index('applications_job_status_applied_idx').on(t.jobId, t.status, t.appliedAt, t.id),
     index('applications_jobseeker_idx').on(t.jobseekerId, t.appliedAt),
     index('applications_resume_idx').on(t.resumeFileId),
     // The admin dashboard's applications per day.

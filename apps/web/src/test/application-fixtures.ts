@@ -97,6 +97,9 @@ export function applicant(overrides: Partial<ApplicantOut> = {}): ApplicantOut {
     history: [{ status: 'applied', changed_at: '2026-11-10T10:00:00Z', changed_by: 'jobseeker' }],
     last_moved_by: null,
     allowed_statuses: ['reviewed', 'interview_scheduled', 'interviewed', 'offered', 'hired', 'rejected'],
+    match_reasons: [],
+    interview: null,
+    unread_messages: 0,
     ...overrides,
   };
 }

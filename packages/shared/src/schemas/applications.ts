@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicantSorts, applicationStatuses, statusChangers } from '../vocabulary';
+import { applicantSorts, applicationStatuses, interviewStatuses, statusChangers } from '../vocabulary';
 import { dbId, idValue, paginated, paginationQuery } from './common';
 import { jobSummary } from './jobs';
 import { fileInfo } from './profiles';
@@ -78,6 +78,14 @@ export const applicantOut = z.object({
   last_moved_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
   /** The statuses the employer may move this application to now. */
   allowed_statuses: z.array(applicationStatus),
+  /** Why the applicant fits the job, e.g. "3 of 5 required skills: Python, SQL, Docker" (the profile's skills against the job's). */
+  match_reasons: z.array(z.string()),
+  /** The next interview, or else the last one held (null when none has a time). */
+  interview: z
+    .object({ id: z.number().int(), starts_at: z.string(), status: z.enum(interviewStatuses), is_upcoming: z.boolean() })
+    .nullable(),
+  /** Messages from the job seeker that nobody at the company has read yet. */
+  unread_messages: z.number().int(),
 });
 export type ApplicantOut = z.infer<typeof applicantOut>;
 export const applicantList = paginated(applicantOut).extend({

@@ -120,10 +120,11 @@ export async function findApplicants(
   const where = and(...filters);
   const order =
     q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];
+  // Without words to search, the total is one of the counts per status (or their sum): no third query.
   const countQuery = nameWords.length
     ? db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.jobseekerId)).where(where)
-    : db.select({ total: count() }).from(applications).where(where);
-  const [rows, [totals], perStatus] = await Promise.all([
+    : undefined;
+  const [rows, totals, perStatus] = await Promise.all([
     applicantsFrom(db)
       .where(where)
       .orderBy(...order)
@@ -136,7 +137,13 @@ export async function findApplicants(
       .where(eq(applications.jobId, jobId))
       .groupBy(applications.status),
   ]);
-  return { rows, total: totals?.total ?? 0, statusCounts: new Map(perStatus.map((r) => [r.status, r.n])) };
+  const statusCounts = new Map(perStatus.map((r) => [r.status, r.n]));
+  const total = totals
+    ? (totals[0]?.total ?? 0)
+    : q.status
+      ? (statusCounts.get(q.status) ?? 0)
+      : perStatus.reduce((sum, r) => sum + r.n, 0);
+  return { rows, total, statusCounts };
 }
 
 export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {

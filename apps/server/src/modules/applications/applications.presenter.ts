@@ -3,6 +3,7 @@ import { presentJobSummary } from '../jobs';
 import { presentFile, profileFileUrl } from '../profiles';
 import type { ApplicantRecord, MyApplicationRecord } from './application-lists.repository';
 import type { HistoryEntryRow } from './applications.repository';
+import type { ApplicantCardFacts } from './applicant-cards.repository';
 
 export const applicationResumeUrl = (applicationId: number) => `/api/applications/${applicationId}/resume/`;
 
@@ -31,7 +32,13 @@ export function presentApplication(row: MyApplicationRecord, history: HistoryEnt
 }
 
 /** The only shape in which an application leaves the server for its job's employer. */
-export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[]): ApplicantOut {
+/** The match reasons of a card: the skills in common, said as the matching jobs say them. */
+function matchReasons(card: ApplicantCardFacts): string[] {
+  const n = card.matchedSkills.length;
+  return n > 0 ? [`${n} of ${card.skillTotal} required skills: ${card.matchedSkills.join(', ')}`] : [];
+}
+
+export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[], card: ApplicantCardFacts): ApplicantOut {
   const { application, applicant } = row;
   return {
     id: application.id,
@@ -53,6 +60,14 @@ export function presentApplicant(row: ApplicantRecord, history: HistoryEntryRow[
     history: presentHistory(history),
     last_moved_by: lastMovedBy(history),
     allowed_statuses: applicationStatuses.filter((to) => canMoveApplication(application.status, to, 'employer', row)),
+    match_reasons: matchReasons(card),
+    interview: card.interview && {
+      id: card.interview.id,
+      starts_at: card.interview.startsAt.toISOString(),
+      status: card.interview.status,
+      is_upcoming: card.interview.isUpcoming,
+    },
+    unread_messages: card.unreadMessages,
   };
 }
 

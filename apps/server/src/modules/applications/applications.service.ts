@@ -26,6 +26,7 @@ import { countsByStatus, presentApplicant, presentApplication } from './applicat
 import * as lists from './application-lists.repository';
 import * as repo from './applications.repository';
 import type { ApplicationFacts } from './applications.repository';
+import { cardFactsOf, findApplicantCards } from './applicant-cards.repository';
 
 type ApplyFields = ReturnType<typeof applyFields.parse>;
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
@@ -80,7 +81,8 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
   async function loadApplicant(id: number): Promise<ApplicantOut> {
     const row = await lists.findApplicant(db, id);
     if (!row) throw applicationNotFound();
-    return presentApplicant(row, (await repo.findHistories(db, [id])).get(id) ?? []);
+    const [histories, cards] = await Promise.all([repo.findHistories(db, [id]), findApplicantCards(db, [id])]);
+    return presentApplicant(row, histories.get(id) ?? [], cardFactsOf(cards, id));
   }
 
   /** Moves an application in one transaction with its history entry and audit entry, then tells the listeners. */
@@ -217,12 +219,10 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
       const job = await repo.findJobFacts(db, jobId, utcToday());
       authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
       const { rows, total, statusCounts } = await lists.findApplicants(db, jobId, q);
-      const histories = await repo.findHistories(
-        db,
-        rows.map((r) => r.application.id),
-      );
+      const ids = rows.map((r) => r.application.id);
+      const [histories, cards] = await Promise.all([repo.findHistories(db, ids), findApplicantCards(db, ids)]);
       return {
-        rows: rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [])),
+        rows: rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [], cardFactsOf(cards, r.application.id))),
         total,
         status_counts: countsByStatus(statusCounts),
       };

@@ -3,3 +3,4 @@ export { applicationResumeUrl, countsByStatus, presentApplicant, presentApplicat
 export { findApplicationFacts, findHistories, insertHistory, updateStatus, type ApplicationFacts } from './applications.repository';
 export { countMyApplicationsByStatus, findRecentApplicants, findRecentApplications } from './application-lists.repository';
 export { eventFactsOf } from './applications.service';
+export { cardFactsOf, findApplicantCards } from './applicant-cards.repository';

@@ -5,7 +5,9 @@ import type { Viewer } from '../../lib/access';
 import { utcToday } from '../../lib/dates';
 import {
   countMyApplicationsByStatus,
+  cardFactsOf,
   countsByStatus,
+  findApplicantCards,
   findHistories,
   findRecentApplicants,
   findRecentApplications,
@@ -55,10 +57,8 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
         repo.countApplicationsByJob(db, companyId, 10),
         findRecentApplicants(db, companyId, recent),
       ]);
-      const histories = await findHistories(
-        db,
-        applicants.map((a) => a.application.id),
-      );
+      const ids = applicants.map((a) => a.application.id);
+      const [histories, cards] = await Promise.all([findHistories(db, ids), findApplicantCards(db, ids)]);
       return {
         jobs_posted: jobCounts.posted,
         open_jobs: jobCounts.open,
@@ -66,7 +66,7 @@ export function createDashboardsService(deps: { db: Db; profiles: ProfilesServic
         applications_by_status: countsByStatus(byStatus),
         applications_by_job: byJob.map((j) => ({ job_id: j.jobId, title: j.title, count: j.count })),
         recent_applicants: applicants.map((a) => ({
-          ...presentApplicant(a, histories.get(a.application.id) ?? []),
+          ...presentApplicant(a, histories.get(a.application.id) ?? [], cardFactsOf(cards, a.application.id)),
           job_title: a.jobTitle,
         })),
       };

@@ -1,5 +1,8 @@
 import type { ApplicantList, ApplicantOut, ApplicationOut, ApplicationStatus, ApplicationStatusCheck, Paginated } from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
+import { placeMovedApplicant } from './place-moved-applicant';
+
+type ApplicantsArgs = { jobId: number; page: number; status?: ApplicationStatus; search?: string };
 
 /**
  * Applications, from both sides (server module `applications`). Tags: 'Application' ('MINE', or
@@ -48,7 +51,7 @@ export const applicationsApi = api.injectEndpoints({
               { type: 'JobseekerDashboard', id: 'ME' },
             ],
     }),
-    getApplicants: build.query<ApplicantList, { jobId: number; page: number; status?: ApplicationStatus; search?: string }>({
+    getApplicants: build.query<ApplicantList, ApplicantsArgs>({
       query: ({ jobId, page, status, search }) => ({
         url: `/jobs/${jobId}/applicants/`,
         params: { page, page_size: 20, ...(status ? { status } : {}), ...(search ? { search } : {}) },
@@ -57,6 +60,27 @@ export const applicationsApi = api.injectEndpoints({
     }),
     changeApplicationStatus: build.mutation<ApplicantOut, { applicationId: number; jobId: number; status: ApplicationStatus }>({
       query: ({ applicationId, status }) => ({ url: `/jobs/${applicationId}/applications/status/`, method: 'PATCH', body: { status } }),
+      // Every loaded page of the job's applicants (list and board columns) shows the move at once;
+      // a refused move puts them all back, and the refetch after a move brings the server's truth.
+      async onQueryStarted({ applicationId, jobId, status }, { dispatch, getState, queryFulfilled }) {
+        const cached = applicationsApi.util.selectCachedArgsForQuery(getState(), 'getApplicants').filter((args) => args.jobId === jobId);
+        const moved = cached
+          .map((args) =>
+            applicationsApi.endpoints.getApplicants
+              .select(args)(getState())
+              .data?.results.find((a) => a.id === applicationId),
+          )
+          .find((a) => a !== undefined);
+        if (!moved) return;
+        const patches = cached.map((args) =>
+          dispatch(applicationsApi.util.updateQueryData('getApplicants', args, (draft) => placeMovedApplicant(draft, args, moved, status))),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const patch of patches) patch.undo();
+        }
+      },
       invalidatesTags: (_r, error, { jobId }) =>
         error
           ? []

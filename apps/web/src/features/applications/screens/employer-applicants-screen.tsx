@@ -1,33 +1,26 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
-import { useEffect, useState } from 'react';
-import { Anchor, Avatar, Button, Card, Collapse, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Button, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
-import { notify } from '../../../lib/notify';
-import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
+import type { ApplicationStatus, JobOut } from '@jobportal/shared';
 import { Link, useParams } from 'react-router';
-import { FileDownloadButton } from '../../../components/file-download-button';
-import { initialsOf } from '../../../components/initials';
-import { ArrowLeftIcon, CalendarIcon, SearchIcon, UserIcon } from '../../../components/more-icons';
+import { ArrowLeftIcon, SearchIcon, UserIcon } from '../../../components/more-icons';
 import { Page } from '../../../components/page';
 import { PageHeader } from '../../../components/page-header';
-import { StatusBadge } from '../../../components/status-badge';
 import { usePageTitle } from '../../../components/use-page-title';
 import { api } from '../../../lib/api/api-slice';
-import { describeError, isApiError } from '../../../lib/api/api-error';
-import { useGetProtectedImageQuery } from '../../../lib/api/protected-image-api';
-import { isApplicationStatus, isOpenStatus } from '@jobportal/shared/vocabulary';
-import { statusView } from '../../../components/application-status';
-import { useChangeApplicationStatusMutation, useGetApplicantsQuery } from '../api/applications-api';
-import { formatDateTime, formatRecent } from '../../../lib/format';
+import { isApiError } from '../../../lib/api/api-error';
+import { isApplicationStatus } from '@jobportal/shared/vocabulary';
+import { useGetApplicantsQuery } from '../api/applications-api';
 import { savedJobIdKey } from '../../../lib/session/session';
 import { pageSize } from '../components/application-list-parts';
+import { ApplicantRow } from '../components/applicant-row';
 import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
-import { StatusHistory } from '../components/status-history';
-import { MessageButton } from '../components/message-button';
-import classes from './applications.module.css';
+import { ApplicantBoard } from '../board/applicant-board';
+import { useBoardSelection } from '../board/use-board-selection';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
 
@@ -36,116 +29,6 @@ const jobTitleApi = api.injectEndpoints({
     getApplicantsJob: build.query<JobOut, number>({ query: (id) => `/jobs/${id}/` }),
   }),
 });
-
-function ApplicantPhoto({ applicant }: { applicant: ApplicantOut['applicant'] }) {
-  const { data: url } = useGetProtectedImageQuery(applicant.photo ?? '', { skip: !applicant.photo });
-  return (
-    <Avatar src={url ?? null} size={48} radius="xl" color="indigo" alt="">
-      {initialsOf(applicant.full_name)}
-    </Avatar>
-  );
-}
-
-/** Moves offered: only the statuses the server allows now, so a bad move is never offered. */
-export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: number }) {
-  const [change, { isLoading }] = useChangeApplicationStatusMutation();
-  const [error, setError] = useState<string | null>(null);
-  if (item.allowed_statuses.length === 0) {
-    return (
-      <Text size="xs" c="dimmed">
-        Final: no further moves.
-      </Text>
-    );
-  }
-  const move = async (status: ApplicationStatus) => {
-    setError(null);
-    try {
-      await change({ applicationId: item.id, jobId, status }).unwrap();
-      notify({ color: 'teal', message: `${item.applicant.full_name}: ${statusView[status].label}.` });
-    } catch (e) {
-      setError(describeError(e));
-    }
-  };
-  return (
-    <Stack gap={4}>
-      <Select
-        size="xs"
-        w={200}
-        label="Move to"
-        placeholder="Choose a status"
-        aria-label={`Move ${item.applicant.full_name} to`}
-        data={item.allowed_statuses.map((status) => ({ value: status, label: statusView[status].label }))}
-        value={null}
-        onChange={(value) => {
-          if (isApplicationStatus(value)) void move(value);
-        }}
-        disabled={isLoading}
-        comboboxProps={{ withinPortal: true }}
-      />
-      {error && (
-        <Text size="xs" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: number; jobTitle: string | undefined }) {
-  const [open, setOpen] = useState(false);
-  const detailsId = `applicant-${item.id}-details`;
-  return (
-    <Card component="li" className={classes.row}>
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ApplicantPhoto applicant={item.applicant} />
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Anchor component={Link} to={`/jobseekerprofile/${item.applicant.id}`} fw={600} className={classes.title}>
-              {item.applicant.full_name}
-            </Anchor>
-            <StatusBadge status={item.status} />
-          </Group>
-          <Text size="sm">{item.applicant.current_job_title ?? 'No current title given'}</Text>
-          <Text size="xs" c="dimmed" title={formatDateTime(item.applied_at)}>
-            Applied {formatRecent(item.applied_at)} · {item.applicant.email}
-            {item.last_moved_by && ` · Last moved by ${item.last_moved_by.full_name}`}
-          </Text>
-          <Group gap="sm" mt="xs" align="flex-end" wrap="wrap">
-            <StatusChanger item={item} jobId={jobId} />
-            {isOpenStatus(item.status) && (
-              <Button
-                size="xs"
-                component={Link}
-                to={`/schedule-interview/${item.id}`}
-                state={{ applicantName: item.applicant.full_name, jobTitle, jobId, jobseekerTimeZone: item.applicant.time_zone }}
-                leftSection={<CalendarIcon size={14} />}
-              >
-                Schedule interview
-              </Button>
-            )}
-            <MessageButton jobseekerId={item.applicant.id} jobId={jobId} label={`Message ${item.applicant.full_name}`} />
-            {item.resume ? (
-              <FileDownloadButton file={item.resume} />
-            ) : (
-              <Text size="xs" c="dimmed">
-                No resume
-              </Text>
-            )}
-            <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={detailsId}>
-              {open ? 'Hide cover letter and history' : 'Cover letter and history'}
-            </Button>
-          </Group>
-          <Collapse expanded={open} id={detailsId}>
-            <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-line' }}>
-              {item.cover_letter.trim() || 'No cover letter.'}
-            </Text>
-            <StatusHistory history={item.history} viewer="employer" />
-          </Collapse>
-        </Stack>
-      </Group>
-    </Card>
-  );
-}
 
 /** `#/EmployerJobapplicants/{jobId}` (employer): the applicants of one of its jobs. */
 export function EmployerApplicantsScreen() {
@@ -156,8 +39,15 @@ export function EmployerApplicantsScreen() {
   const search = params.get('search') ?? '';
   const searchForm = useSearchForm(search, update);
   const { data: job } = jobTitleApi.useGetApplicantsJobQuery(jobId, { skip: jobId === 0 });
-  const listQuery = useGetApplicantsQuery({ jobId, page, status: status ?? undefined, search: search || undefined }, { skip: jobId === 0 });
+  const isBoard = params.get('view') === 'board';
+  const selection = useBoardSelection();
+  // The board's first column answers for the whole board (counts, a job not theirs): no extra request.
+  const listArgs = isBoard
+    ? { jobId, page: 1, status: 'applied' as const, search: search || undefined }
+    : { jobId, page, status: status ?? undefined, search: search || undefined };
+  const listQuery = useGetApplicantsQuery(listArgs, { skip: jobId === 0 });
   const { data } = listQuery;
+  const total = data && (isBoard ? Object.values(data.status_counts).reduce((sum, n) => sum + n, 0) : data.count);
   usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
 
   // Spec section 4: viewing applicants stores the job id of the first applicant.
@@ -175,13 +65,25 @@ export function EmployerApplicantsScreen() {
       </Anchor>
       <PageHeader
         title={job ? `Applicants for ${job.title}` : 'Applicants'}
-        description={data ? `${countOf(data.count, 'applicant')}${status || search ? ' match' : ''}` : undefined}
+        description={total !== undefined ? `${countOf(total, 'applicant')}${!isBoard && (status || search) ? ' match' : ''}` : undefined}
         actions={
-          job ? (
-            <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
-              View job
-            </Button>
-          ) : undefined
+          <Group gap="xs">
+            <SegmentedControl
+              size="sm"
+              aria-label="Show applicants as"
+              value={isBoard ? 'board' : 'list'}
+              onChange={(view) => update({ view: view === 'board' ? 'board' : null, status: null })}
+              data={[
+                { value: 'list', label: 'List' },
+                { value: 'board', label: 'Board' },
+              ]}
+            />
+            {job && (
+              <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
+                View job
+              </Button>
+            )}
+          </Group>
         }
       />
       {notFound ? (
@@ -192,6 +94,11 @@ export function EmployerApplicantsScreen() {
           description="Only the applicants of your own jobs are shown here."
           link={{ to: '/EmployerJobManagement', label: 'Your jobs' }}
         />
+      ) : isBoard ? (
+        <Stack gap="sm">
+          <SearchForm form={searchForm} label="Search applicants by name" placeholder="Search by name" />
+          <ApplicantBoard jobId={jobId} search={search || undefined} selection={selection} />
+        </Stack>
       ) : (
         <ListFrame
           isCarded={false}
