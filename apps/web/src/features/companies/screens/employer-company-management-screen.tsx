@@ -76,34 +76,11 @@ function NextSteps({ company }: { company: CompanyOut | null }) {
   );
 }
 
-/** #/EmployerCompanyManagement: the employer submits its company once, then edits it. */
-export function EmployerCompanyManagementScreen() {
-  usePageTitle('Company details');
-  const dispatch = useAppDispatch();
-  const apiDispatch = useApiDispatch();
-  const navigate = useNavigate();
-  const session = useSession();
-  const { data: company, error, isLoading, isError, refetch } = useGetOwnCompanyQuery();
-  const [createCompany] = useCreateCompanyMutation();
-  const [replaceCompany] = useReplaceCompanyMutation();
+/** The logo picked on the form: uploaded at once for a saved company, kept until it is submitted for a new one. */
+function useLogoPicking(company: CompanyOut | null | undefined) {
   const [uploadLogo, { isLoading: isUploading }] = useUploadCompanyLogoMutation();
   const [pendingLogo, setPendingLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const [typedName, setTypedName] = useState<string | null>(null);
-  // Only the owner edits the details; a recruiter reads them (the team says which one the viewer is).
-  const { data: team } = useGetTeamQuery(company?.id ?? 0, { skip: !company });
-  const isReadOnly = Boolean(company && team && !team.can_manage);
-  // No company: perhaps its owner removed them from a team, which this screen then says.
-  const hasNoCompany = !isLoading && !isError && !company;
-  const { data: former, isError: isFormerUnknown } = useGetFormerTeamQuery(undefined, { skip: !hasNoCompany });
-  // Which alert fits waits for that answer (no flash of "details are needed" before "removed").
-  const isFormerPending = hasNoCompany && !former && !isFormerUnknown;
-
-  // The session follows the company: submitted on another device, say, or removed from a team.
-  useEffect(() => {
-    if (company && !session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(true));
-    if (hasNoCompany && session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(false));
-  }, [company, hasNoCompany, session.companyDetailsSubmitted, dispatch]);
 
   const pickLogo = async (file: File) => {
     const problem = checkFile('logo', file);
@@ -128,6 +105,35 @@ export function EmployerCompanyManagementScreen() {
       setLogoError(describeError(uploadError));
     }
   };
+  return { uploadLogo, isUploading, pendingLogo, logoError, pickLogo };
+}
+
+/** #/EmployerCompanyManagement: the employer submits its company once, then edits it. */
+export function EmployerCompanyManagementScreen() {
+  usePageTitle('Company details');
+  const dispatch = useAppDispatch();
+  const apiDispatch = useApiDispatch();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { data: company, error, isLoading, isError, refetch } = useGetOwnCompanyQuery();
+  const [createCompany] = useCreateCompanyMutation();
+  const [replaceCompany] = useReplaceCompanyMutation();
+  const { uploadLogo, isUploading, pendingLogo, logoError, pickLogo } = useLogoPicking(company);
+  const [typedName, setTypedName] = useState<string | null>(null);
+  // Only the owner edits the details; a recruiter reads them (the team says which one the viewer is).
+  const { data: team } = useGetTeamQuery(company?.id ?? 0, { skip: !company });
+  const isReadOnly = Boolean(company && team && !team.can_manage);
+  // No company: perhaps its owner removed them from a team, which this screen then says.
+  const hasNoCompany = !isLoading && !isError && !company;
+  const { data: former, isError: isFormerUnknown } = useGetFormerTeamQuery(undefined, { skip: !hasNoCompany });
+  // Which alert fits waits for that answer (no flash of "details are needed" before "removed").
+  const isFormerPending = hasNoCompany && !former && !isFormerUnknown;
+
+  // The session follows the company: submitted on another device, say, or removed from a team.
+  useEffect(() => {
+    if (company && !session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(true));
+    if (hasNoCompany && session.companyDetailsSubmitted) dispatch(companyDetailsSubmittedChanged(false));
+  }, [company, hasNoCompany, session.companyDetailsSubmitted, dispatch]);
 
   const submitNew = async (values: CompanyFormValues) => {
     const created = await createCompany(toCompanyInput(values)).unwrap();
