@@ -55,9 +55,13 @@ export interface SitemapBlock {
   lastmod: Date;
 }
 
+// Written into the statement (a whole number we set, not input), so that the grouped expression and
+// the selected one are the same text: as two parameters PostgreSQL cannot tell they are equal.
+const blockSize = (size: number) => sql.raw(String(Math.max(1, Math.trunc(size))));
+
 /** The id blocks that hold public jobs (block n: ids ((n-1)·size, n·size]), with each block's newest change. */
 export async function findJobBlocks(db: Db, size: number, today: string): Promise<SitemapBlock[]> {
-  const block = sql<number>`((${jobSearch.id} - 1) / ${size} + 1)::int`;
+  const block = sql<number>`((${jobSearch.id} - 1) / ${blockSize(size)} + 1)::int`;
   return db
     .select({ block, lastmod: max(jobs.updatedAt).mapWith((v: string | Date) => new Date(v)) })
     .from(jobSearch)
@@ -69,7 +73,7 @@ export async function findJobBlocks(db: Db, size: number, today: string): Promis
 
 /** The same for approved companies. */
 export async function findCompanyBlocks(db: Db, size: number): Promise<SitemapBlock[]> {
-  const block = sql<number>`((${companies.id} - 1) / ${size} + 1)::int`;
+  const block = sql<number>`((${companies.id} - 1) / ${blockSize(size)} + 1)::int`;
   return db
     .select({ block, lastmod: max(companies.updatedAt).mapWith((v: string | Date) => new Date(v)) })
     .from(companies)
