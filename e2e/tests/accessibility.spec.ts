@@ -128,7 +128,7 @@ function visitsFor(role: RoleName): Visit[] {
   const fallback: Visit = { path: '/no-such-page', ready: h1('This page does not exist') };
   const jobPage: Visit = { path: `/job/${ids.publicJobId}`, ready: (page) => page.getByRole('complementary', { name: 'Actions' }) };
   const notifications: Visit = { path: '/notifications', ready: h1() };
-  const home: Visit = { path: '/', ready: (page) => page.locator('main a[href^="#/job/"]').first() };
+  const home: Visit = { path: '/', ready: (page) => page.locator('main a[href^="/jobs/"]').first() };
   const employerScreens = (jobId: number): Visit[] => [
     { path: '/dashboard/employer', ready: h1() },
     {

@@ -374,16 +374,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobRunner.start(config.reminderIntervalSeconds);
 
   // Job and company pages, the sitemap and the feed: read without the app, at real paths.
-  const origin = publicUrl.replace(/\/+$/, '');
-  const pages = createPagesService({
-    db,
-    jobs,
-    companies,
-    jobSearch,
-    shell: loadAppShell(config.webDist),
-    origin,
-    productName: config.productName,
-  });
+  const shell = loadAppShell(config.webDist);
+  const pages = createPagesService({ db, jobs, companies, jobSearch, shell, origin: publicUrl, productName: config.productName });
   pagesRoutes(app, { pages });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {

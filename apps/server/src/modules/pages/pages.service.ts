@@ -36,7 +36,8 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.code =
  * and the Atom feed of a search: all from the jobs and companies services and their presenters, as
  * a visitor (no viewer) sees them through the access policy.
  */
-export function createPagesService(deps: PagesDeps) {
+export function createPagesService(given: PagesDeps) {
+  const deps = { ...given, origin: given.origin.replace(/\/+$/, '') };
   const ctx: PageContext = { origin: deps.origin, productName: deps.productName };
   const notFound = (what: 'job' | 'company'): PageAnswer => ({ status: 404, html: deps.shell(notFoundPage(ctx, what)) });
 

@@ -30,6 +30,7 @@ import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
+import { RealPathLink } from '../../../components/real-path-link';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -178,7 +179,7 @@ export function EmployerApplicantsScreen() {
         description={data ? `${countOf(data.count, 'applicant')}${status || search ? ' match' : ''}` : undefined}
         actions={
           job ? (
-            <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
+            <Button component={RealPathLink} to={`/job/${jobId}`} variant="default" size="sm">
               View job
             </Button>
           ) : undefined
