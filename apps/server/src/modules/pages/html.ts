@@ -17,13 +17,20 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Plain text as paragraphs (blank lines part them; single line breaks kept as <br>), escaped. */
+/** Plain text as paragraphs (blank lines part them; single line breaks kept as <br>; "- " lines a list), escaped. */
 export function paragraphs(text: string): string {
   return text
     .trim()
     .split(/\n\s*\n/)
     .filter((p) => p.trim())
-    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => {
+      const lines = p.trim().split('\n');
+      // "- one\n- two", as the job form's texts are written: a list.
+      if (lines.every((line) => /^\s*[-•*]\s+/.test(line))) {
+        return `<ul>${lines.map((line) => `<li>${escapeHtml(line.replace(/^\s*[-•*]\s+/, ''))}</li>`).join('')}</ul>`;
+      }
+      return `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`;
+    })
     .join('\n');
 }
 
