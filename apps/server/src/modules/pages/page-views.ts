@@ -11,9 +11,14 @@ export interface PageContext {
 
 const e = escapeHtml;
 
+// A formatter is slow to make (about as long as the rest of a page): one a currency, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Pay as a line of text: "€60,000 – €80,000 a year"; null when the job gives none. */
 export function payText(min: number | null, max: number | null, currency: string): string | null {
-  const money = (n: number) => new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(n);
+  const format = moneyFormats.get(currency) ?? new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 });
+  moneyFormats.set(currency, format);
+  const money = (n: number) => format.format(n);
   if (min !== null && max !== null) return min === max ? `${money(min)} a year` : `${money(min)} – ${money(max)} a year`;
   if (min !== null) return `From ${money(min)} a year`;
   if (max !== null) return `Up to ${money(max)} a year`;
