@@ -96,7 +96,11 @@ ${skills}
 }
 
 /** `/companies/{id}`: the company's facts and its newest open jobs. */
-export function companyPage(ctx: PageContext, company: CompanyOut, jobs: { results: JobSummary[]; count: number }): ShellParts {
+export function companyPage(
+  ctx: PageContext,
+  company: CompanyOut,
+  jobs: { results: JobSummary[]; count: number; places: string[] },
+): ShellParts {
   const path = `/companies/${company.id}`;
   const facts = [
     company.industry,
@@ -125,6 +129,7 @@ ${facts.length ? `<p>${facts.map(e).join(' · ')}</p>` : ''}
 ${company.website_url ? `<p><a href="${e(company.website_url)}" rel="nofollow noopener">${e(company.website_url)}</a></p>` : ''}
 ${section(`About ${company.name}`, company.description)}
 <section><h2>Open jobs (${jobs.count})</h2>
+${jobs.places.length ? `<p>Hiring in ${jobs.places.map(e).join(' · ')}</p>` : ''}
 ${list ? `<ul>${list}</ul>` : '<p>No open jobs right now.</p>'}
 </section>
 </article>

@@ -1,4 +1,4 @@
-import type { JobSearchQuery, JobSummary } from '@jobportal/shared';
+import type { JobSearchQuery, JobSearchResult, JobSummary } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CompaniesService } from '../companies';
@@ -41,9 +41,12 @@ export function createPagesService(given: PagesDeps) {
   const ctx: PageContext = { origin: deps.origin, productName: deps.productName };
   const notFound = (what: 'job' | 'company'): PageAnswer => ({ status: 404, html: deps.shell(notFoundPage(ctx, what)) });
 
-  async function newestJobs(q: Partial<JobSearchQuery>): Promise<{ results: JobSummary[]; count: number }> {
+  /** A company's newest open jobs, their count, and the places they are in (the search's location counts). */
+  async function newestJobs(q: Partial<JobSearchQuery>): Promise<{ results: JobSummary[]; count: number; places: string[] }> {
     const answer = await deps.jobSearch.search({ page: 1, page_size: companyPageJobs, sort: 'newest', ...q } as JobSearchQuery);
-    return { results: JSON.parse(answer.rowsJson) as JobSummary[], count: answer.total };
+    const rest = JSON.parse(`{${answer.restJson}}`) as Partial<Pick<JobSearchResult, 'facets'>>;
+    const places = (rest.facets?.location ?? []).filter((f) => f.count > 0).map((f) => f.label);
+    return { results: JSON.parse(answer.rowsJson) as JobSummary[], count: answer.total, places };
   }
 
   return {

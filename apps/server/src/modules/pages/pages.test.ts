@@ -206,6 +206,9 @@ describe('/companies/{id}', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Copperleaf "Labs" & <Co>');
     expect(doc.body.textContent).toContain('Founded 2015');
     expect(doc.body.textContent).toContain('51-200 people');
+    // Where its open jobs are (the search's location counts), escaped like every other text.
+    expect(doc.body.textContent).toMatch(/Hiring in .*Berlin, Germany/);
+    expect(doc.body.textContent).toContain('Paris, <France>');
     expect(canonical).toBe(`${origin}/companies/${w.company.id}`);
     expect(meta('property', 'og:title')).toBe('Copperleaf "Labs" & <Co>');
     const links = [...doc.querySelectorAll('a[href^="/jobs/"]')].map((a) => a.getAttribute('href'));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CompanyOut, JobSummary } from '@jobportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
-import { searchAnswer } from '../../../test/job-search-fixtures';
+import { emptyFacets, searchAnswer } from '../../../test/job-search-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { CompanyScreen } from './company-screen';
 
@@ -48,7 +48,8 @@ function renderCompany(companyResponse: () => Response) {
     if (request.url.startsWith('/api/jobs/?')) {
       const page = Number(new URLSearchParams(request.url.split('?')[1]).get('page'));
       const ids = page === 1 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [11, 12];
-      return jsonResponse(200, { ...searchAnswer(ids.map(jobOf)), count: 12 });
+      const location = [{ value: 'London, United Kingdom', label: 'London, United Kingdom', count: 12 }];
+      return jsonResponse(200, { ...searchAnswer(ids.map(jobOf)), count: 12, facets: { ...emptyFacets, location } });
     }
     return jsonResponse(200, { googleClientId: null, productName: 'Hireloop' });
   });
@@ -66,6 +67,7 @@ describe('CompanyScreen', () => {
     expect(screen.getByRole('link', { name: /copperleaf\.example/ })).toHaveAttribute('href', 'https://copperleaf.example/');
     expect(await screen.findByRole('link', { name: 'Engineer 1' })).toHaveAttribute('href', '/jobs/1');
     expect(screen.getByRole('heading', { name: 'Open jobs (12)' })).toBeInTheDocument();
+    expect(screen.getByText('Hiring in London, United Kingdom')).toBeInTheDocument();
     // Every job card links its company's page.
     expect(screen.getAllByRole('link', { name: 'Copperleaf Commerce' })[0]).toHaveAttribute('href', '/companies/4');
     const search = requests.find((r) => r.url.startsWith('/api/jobs/?'))!;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { ListSearchBox, useListSearch } from '../../../components/list-search';
@@ -26,6 +26,8 @@ export function CompanyJobs({ companyId, companyName }: { companyId: number; com
     sort: search ? 'relevance' : 'newest',
     ...(search ? { search } : {}),
   });
+  // Where its jobs are: the search's location counts (without words, every open job's).
+  const places = (query.data?.facets.location ?? []).filter((f) => f.count > 0).map((f) => f.label);
   return (
     <Stack gap="md" component="section" aria-labelledby="company-jobs-heading">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -34,6 +36,11 @@ export function CompanyJobs({ companyId, companyName }: { companyId: number; com
         </Title>
         <ListSearchBox box={box} label={`Search the jobs of ${companyName}`} placeholder="Job title or skill" />
       </Group>
+      {!search && places.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Hiring in {places.join(' · ')}
+        </Text>
+      )}
       <ListFrame
         isCarded={false}
         query={query}
