@@ -110,7 +110,10 @@ export function companyPage(
   ].filter((f): f is string => Boolean(f));
   const description = excerpt(company.description.trim() || `${company.name}: ${company.open_jobs_count} open jobs.`);
   const list = jobs.results
-    .map((j) => `<li><a href="/jobs/${j.id}">${e(j.title)}</a> · ${e(j.location)}${j.is_remote && !/^remote$/i.test(j.location) ? ' · Remote' : ''}</li>`)
+    .map(
+      (j) =>
+        `<li><a href="/jobs/${j.id}">${e(j.title)}</a> · ${e(j.location)}${j.is_remote && !/^remote$/i.test(j.location) ? ' · Remote' : ''}</li>`,
+    )
     .join('\n');
   const org = {
     '@context': 'https://schema.org/',
