@@ -10,7 +10,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
   PORT: '0',
-  WEB_DIST: '/nonexistent',
+  // The pages benchmark serves its pages in the built app's shell (BENCH_WEB_DIST); the others need no web app.
+  WEB_DIST: process.env.BENCH_WEB_DIST ?? '/nonexistent',
 });
 const database = await openPostgres(config.databaseUrl!);
 const app = await buildApp({ config, database });

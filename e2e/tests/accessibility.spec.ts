@@ -14,6 +14,8 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
 
 interface Ids {
   publicJobId: number;
+  /** The demo owner's company (approved): its page. */
+  publicCompanyId: number;
   ownerJobId: number;
   applicationId: number;
   applicantUserId: number;
@@ -86,7 +88,9 @@ test.beforeAll(async ({ playwright }) => {
   sessions.set('recruiter', storageStateFor(recruiter));
   sessions.set('admin', storageStateFor(admin));
 
-  type Jobs = { results: { id: number; is_public: boolean; applicants_count: number; posted_by?: { id: number } | null }[] };
+  type Jobs = {
+    results: { id: number; is_public: boolean; applicants_count: number; posted_by?: { id: number } | null; company: { id: number } }[];
+  };
   const ownerJobs = await getJson<Jobs>(api, '/api/jobs/mine/?page_size=50', owner.accessToken);
   const recruiterJobs = await getJson<Jobs>(api, '/api/jobs/mine/?page_size=50', recruiter.accessToken);
   const withApplicants = ownerJobs.results.find((j) => j.applicants_count > 0);
@@ -108,6 +112,7 @@ test.beforeAll(async ({ playwright }) => {
     throw new Error('the demo data lacks applicants, interviews or chats');
   ids = {
     publicJobId: publicJob.id,
+    publicCompanyId: publicJob.company.id,
     ownerJobId: withApplicants.id,
     applicationId: firstApplicant.id,
     applicantUserId: seeker.user.id,
@@ -128,7 +133,8 @@ function visitsFor(role: RoleName): Visit[] {
   const fallback: Visit = { path: '/no-such-page', ready: h1('This page does not exist') };
   const jobPage: Visit = { path: `/job/${ids.publicJobId}`, ready: (page) => page.getByRole('complementary', { name: 'Actions' }) };
   const notifications: Visit = { path: '/notifications', ready: h1() };
-  const home: Visit = { path: '/', ready: (page) => page.locator('main a[href^="#/job/"]').first() };
+  const companyPage: Visit = { path: `/company/${ids.publicCompanyId}`, ready: (page) => page.getByRole('list', { name: /^Jobs at / }) };
+  const home: Visit = { path: '/', ready: (page) => page.locator('main a[href^="/jobs/"]').first() };
   const employerScreens = (jobId: number): Visit[] => [
     { path: '/dashboard/employer', ready: h1() },
     {
@@ -159,6 +165,7 @@ function visitsFor(role: RoleName): Visit[] {
       return [
         home,
         jobPage,
+        companyPage,
         { path: '/login', ready: h1() },
         { path: '/signup', ready: h1() },
         { path: '/adminlogin', ready: h1() },
@@ -185,6 +192,7 @@ function visitsFor(role: RoleName): Visit[] {
             },
           },
         },
+        companyPage,
         { path: '/jobseekerapplications', ready: (page) => page.getByRole('tab').first() },
         { path: '/jobseekerprofile', ready: h1('Your profile') },
         { path: '/chat', ready: (page) => page.locator('main a[href*="/chat/"]').first() },

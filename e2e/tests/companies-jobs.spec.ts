@@ -60,7 +60,7 @@ test('a new employer’s job goes public once the admin approves the company, an
   await expect(jobLink).toBeVisible();
   const row = page.getByRole('listitem').filter({ has: jobLink });
   await expect(row.getByText('Not public: Awaiting approval')).toBeVisible();
-  const jobId = /#\/job\/(\d+)$/.exec((await jobLink.getAttribute('href')) ?? '')?.[1];
+  const jobId = /^\/jobs\/(\d+)$/.exec((await jobLink.getAttribute('href')) ?? '')?.[1];
   expect(jobId).toBeTruthy();
 
   const visitor = await browser.newPage();

@@ -86,6 +86,9 @@ import { createInterviewsService } from './modules/interviews/interviews.service
 import { createFeedbacksService } from './modules/interviews/feedbacks.service';
 import { createReminderRunner } from './modules/interviews/reminders';
 import { randomToken } from './lib/crypto';
+import { loadAppShell } from './modules/pages/app-shell';
+import { pagesRoutes } from './modules/pages/pages.routes';
+import { createPagesService } from './modules/pages/pages.service';
 
 export interface AppDeps {
   config: Config;
@@ -305,7 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined;
   const jobSearch: JobSearch = createJobSearchService({ db, cache: searchCache });
-  jobsRoutes(app, { jobs: createJobsService({ db, files, events }), jobSearch });
+  const jobs = createJobsService({ db, files, events });
+  jobsRoutes(app, { jobs, jobSearch });
   // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old one.
   events.on('job.changed', ({ jobId }) => jobSearch.forget({ jobIds: [jobId] }));
   events.on('company.changed', ({ companyId }) => jobSearch.forget({ companyIds: [companyId] }));
@@ -368,6 +372,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'retention', run: (now) => retention.runDaily(now) },
   );
   jobRunner.start(config.reminderIntervalSeconds);
+
+  // Job and company pages, the sitemap and the feed: read without the app, at real paths.
+  const shell = loadAppShell(config.webDist);
+  const pages = createPagesService({ db, jobs, companies, jobSearch, shell, origin: publicUrl, productName: config.productName });
+  pagesRoutes(app, { pages });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -1006,6 +1006,34 @@ const rows: Row[] = [
     '/api/password-reset-confirm/',
   ].map((path): Row => ({ action: 'public', method: 'POST', path, request: () => ({ url: path, payload: {} }), expect: everyone(400) })),
   { action: 'public', method: 'GET', path: '/api/config/', request: () => ({ url: '/api/config/' }), expect: everyone(200) },
+  // Pages read without the app (modules/pages; not API endpoints): every caller as a visitor.
+  ...[
+    ['a public job', () => `/jobs/${w.job.id}`, 200],
+    ['a closed job', () => `/jobs/${w.closedJob.id}`, 200],
+    ['a job of a company awaiting approval', async () => `/jobs/${(await createJob(t.db, w.pendingCompany.id)).id}`, 404],
+  ].map(([variant, url, status]): Row => ({
+    action: 'job.view_page',
+    variant: variant as string,
+    method: 'GET',
+    path: '/jobs/{id}',
+    request: async () => ({ url: await (url as () => string | Promise<string>)() }),
+    expect: everyone(status as number),
+  })),
+  {
+    action: 'company.view',
+    method: 'GET',
+    path: '/companies/{id}',
+    request: () => ({ url: `/companies/${w.company.id}` }),
+    expect: everyone(200),
+  },
+  {
+    action: 'company.view',
+    variant: 'awaiting approval',
+    method: 'GET',
+    path: '/companies/{id}',
+    request: () => ({ url: `/companies/${w.pendingCompany.id}` }),
+    expect: everyone(404),
+  },
 ];
 
 beforeAll(async () => {

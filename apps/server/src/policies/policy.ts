@@ -32,6 +32,10 @@ export interface JobFacts {
   /** Open, not past its deadline, of an approved company (jobs.service `notPublicReason`). */
   isPublic: boolean;
 }
+/** What a job's public page (/jobs/{id}) reads: a job of an approved company has one, open or closed. */
+export interface JobPageFacts {
+  isCompanyApproved: boolean;
+}
 export interface ApplicationFacts {
   jobseekerId: number;
   /** The company of the job applied to. */
@@ -119,6 +123,11 @@ export const policy = {
 
   // Jobs
   'job.view': (a: Actor, j: JobFacts) => (jobVisible(a, j) ? allow : hide),
+  /**
+   * The job's page for people and search engines, read by anyone without signing in: every job of an
+   * approved company, a closed one too (it says so; docs/decisions/020-job-pages.md).
+   */
+  'job.view_page': (_a: Actor, j: JobPageFacts) => (j.isCompanyApproved ? allow : hide),
   /** Post a job: a member of a company (any company; its approval only decides whether the job is public). */
   'job.create': (a: Actor) =>
     isEmployer(a) && a!.companyId !== null

@@ -20,5 +20,6 @@ export const featureParts: FeatureParts = {
     // The place of an ActionIcon of size lg.
     <span style={{ display: 'inline-block', width: 34, height: 34 }} />,
   ),
+  CompanyJobs: lazyPart(async () => (await import('../features/jobs/components/company-jobs')).CompanyJobs),
   SeekerInterviews: lazyPart(async () => (await import('../features/interviews/components/seeker-interviews')).SeekerInterviews),
 };

@@ -31,6 +31,7 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   '/jobseekers': lazyScreen(() => import('../features/users/screens/people-screen'), 'JobseekersScreen'),
   '/employers': lazyScreen(() => import('../features/users/screens/people-screen'), 'EmployersScreen'),
   '/job/:jobId': lazyScreen(() => import('../features/jobs/screens/job-details-screen'), 'JobDetailsScreen'),
+  '/company/:companyId': lazyScreen(() => import('../features/companies/screens/company-screen'), 'CompanyScreen'),
   '/EmployerJobManagement': lazyScreen(
     () => import('../features/jobs/screens/employer-job-management-screen'),
     'EmployerJobManagementScreen',

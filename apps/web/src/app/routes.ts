@@ -42,6 +42,8 @@ export const routeTable = [
   { path: '/signup', access: 'public' }, // signup
   { path: '/adminlogin', access: 'public' }, // admin login
   { path: '/job/:jobId', access: 'public' }, // job details
+  // Not in the spec: a company's page with its open jobs (issue #51; also served at /companies/{id}).
+  { path: '/company/:companyId', access: 'public' }, // company page
   // Not in the spec: a recruiter joins a company's hiring team with the e-mailed code (docs/decisions/008).
   { path: '/join-team', access: 'public' }, // join a hiring team
   // Not in the spec: what is kept and for how long (docs/decisions/017-privacy.md).

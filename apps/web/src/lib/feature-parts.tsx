@@ -11,6 +11,8 @@ export interface FeatureParts {
   SaveJobButton: ComponentType<{ jobId: number; jobTitle: string; variant?: 'icon' | 'button'; fullWidth?: boolean }>;
   /** features/interviews: a job seeker's interviews, of one application or all upcoming ones. */
   SeekerInterviews: ComponentType<{ applicationId?: number; when?: 'upcoming'; empty?: string }>;
+  /** features/jobs: a company's open jobs, searchable and paged (the company page). */
+  CompanyJobs: ComponentType<{ companyId: number; companyName: string }>;
 }
 
 const FeaturePartsContext = createContext<FeatureParts | null>(null);

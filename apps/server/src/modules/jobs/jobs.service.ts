@@ -109,6 +109,16 @@ export function createJobsService({ db, files, events }: { db: Db; files: FileRe
       return present(await jobFor(viewer, 'job.view', id, today), viewer, today);
     },
 
+    /**
+     * A job for its public page (/jobs/{id}), seen as a visitor sees it: any job of an approved
+     * company, open or closed (its not_public_reason says which); others are missing (404).
+     */
+    async getPage(id: number): Promise<JobOut> {
+      const job = await repo.findJobById(db, id);
+      authorize(null, 'job.view_page', job && { isCompanyApproved: job.company.isApproved });
+      return presentJob(job!, { notPublicReason: notPublicReason(job!, utcToday()) });
+    },
+
     /** Posts a job for the viewer's company, naming the viewer as who posted it. */
     async create(viewer: Viewer, input: ParsedInput): Promise<JobOut> {
       authorize(viewer, 'job.create', undefined);

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { SavedJobOut } from '@jobportal/shared';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { BookmarkIcon } from '../../../components/more-icons';
 import { describeError } from '../../../lib/api/api-error';
@@ -13,6 +13,7 @@ import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatPay } from '../../../lib/money';
 import classes from '../screens/applications.module.css';
 import { countOf } from '../../../lib/plural';
+import { RealPathLink } from '../../../components/real-path-link';
 
 export function SavedRow({ saved }: { saved: SavedJobOut }) {
   const [unsave, { isLoading }] = useUnsaveJobMutation();
@@ -30,7 +31,7 @@ export function SavedRow({ saved }: { saved: SavedJobOut }) {
       <Group gap="md" wrap="nowrap" align="flex-start">
         <CompanyLogo name={job.company.name} logo={job.company.logo} size={44} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} to={`/job/${job.id}`} fw={600} className={classes.title}>
+          <Anchor component={RealPathLink} to={`/job/${job.id}`} fw={600} className={classes.title}>
             {job.title}
           </Anchor>
           <Text size="sm">

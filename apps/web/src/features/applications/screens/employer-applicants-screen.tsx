@@ -23,6 +23,7 @@ import { ApplicantBoard } from '../board/applicant-board';
 import { useBoardSelection } from '../board/use-board-selection';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
+import { RealPathLink } from '../../../components/real-path-link';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -79,7 +80,7 @@ export function EmployerApplicantsScreen() {
               ]}
             />
             {job && (
-              <Button component={Link} to={`/job/${jobId}`} variant="default" size="sm">
+              <Button component={RealPathLink} to={`/job/${jobId}`} variant="default" size="sm">
                 View job
               </Button>
             )}

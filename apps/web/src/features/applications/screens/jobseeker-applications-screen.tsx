@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
 import type { ApplicationOut } from '@jobportal/shared';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BriefcaseIcon, SearchIcon } from '../../../components/more-icons';
@@ -30,6 +30,7 @@ import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
 import { SavedTab } from '../components/saved-jobs-tab';
 import { ListSkeleton, pageSize } from '../components/application-list-parts';
+import { RealPathLink } from '../../../components/real-path-link';
 
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
   const { SeekerInterviews } = useFeatureParts();
@@ -43,7 +44,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
         <CompanyLogo name={job.company.name} logo={job.company.logo} size={44} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Anchor component={Link} to={`/job/${job.id}`} fw={600} className={classes.title}>
+            <Anchor component={RealPathLink} to={`/job/${job.id}`} fw={600} className={classes.title}>
               {job.title}
             </Anchor>
             <StatusBadge status={application.status} />

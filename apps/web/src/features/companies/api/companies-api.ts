@@ -22,6 +22,11 @@ export const companiesApi = api.injectEndpoints({
       transformResponse: (reply: Partial<Paginated<CompanyOut>>) => reply.results?.[0] ?? null,
       providesTags: (company) => [{ type: 'Company', id: 'MINE' }, ...(company ? [{ type: 'Company' as const, id: company.id }] : [])],
     }),
+    /** One company (GET /api/companies/{id}/): approved ones for anyone, its page (#/company/{id}). */
+    getCompany: build.query<CompanyOut, number>({
+      query: (id) => `/companies/${id}/`,
+      providesTags: (_company, _error, id) => [{ type: 'Company', id }],
+    }),
     listCompanies: build.query<Paginated<CompanyOut>, CompanyListArgs>({
       query: ({ page, page_size, approval, search }) => ({
         url: '/companies/',
@@ -92,6 +97,7 @@ export const companiesApi = api.injectEndpoints({
 
 export const {
   useGetOwnCompanyQuery,
+  useGetCompanyQuery,
   useListCompaniesQuery,
   useCreateCompanyMutation,
   useReplaceCompanyMutation,

@@ -18,6 +18,7 @@ import { useGetJobseekerDashboardQuery } from '../api/dashboards-api';
 import { useGetMatchingJobsQuery } from '../../matching-jobs/api/matching-jobs-api';
 import { StatusBars } from '../components/status-bars';
 import { useFeatureParts } from '../../../lib/feature-parts';
+import { RealPathLink } from '../../../components/real-path-link';
 
 function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
   return (
@@ -81,7 +82,7 @@ function MatchingJobs() {
                   <CompanyLogo name={job.company.name} logo={job.company.logo} size={36} />
                   <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                     <Group justify="space-between" gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={`/job/${job.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor component={RealPathLink} to={`/job/${job.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {job.title}
                       </Anchor>
                       {score !== null && (
@@ -191,7 +192,7 @@ export function JobseekerDashboardScreen() {
                       <Group component="li" key={application.id} justify="space-between" gap="xs" wrap="nowrap">
                         <Stack gap={0} style={{ minWidth: 0 }}>
                           <Anchor
-                            component={Link}
+                            component={RealPathLink}
                             to={`/job/${application.job.id}`}
                             size="sm"
                             fw={600}
@@ -223,7 +224,13 @@ export function JobseekerDashboardScreen() {
                   <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                     {data.saved_jobs.map((saved) => (
                       <Stack component="li" key={saved.id} gap={0}>
-                        <Anchor component={Link} to={`/job/${saved.job.id}`} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        <Anchor
+                          component={RealPathLink}
+                          to={`/job/${saved.job.id}`}
+                          size="sm"
+                          fw={600}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
                           {saved.job.title}
                         </Anchor>
                         <Text size="xs" c="dimmed">

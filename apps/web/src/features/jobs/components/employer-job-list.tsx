@@ -8,6 +8,7 @@ import { applicantsPath, isApplicantsScreenMounted } from '../applicants-screen'
 import { JobStatusBadge, JobVisibilityBadge } from '../../../components/job-badges';
 import classes from './employer-job-list.module.css';
 import { countOf } from '../../../lib/plural';
+import { RealPathLink } from '../../../components/real-path-link';
 
 function Applicants({ job }: { job: EmployerJob }) {
   const text = countOf(job.applicants_count, 'applicant');
@@ -41,7 +42,7 @@ export function EmployerJobList({ jobs, onEdit, onDelete, onToggleOpen, toggling
       {jobs.map((job) => (
         <li key={job.id} className={classes.row}>
           <div className={classes.main}>
-            <Anchor component={Link} to={`/job/${job.id}`} fw={600} c="var(--mantine-color-text)" className={classes.title}>
+            <Anchor component={RealPathLink} to={`/job/${job.id}`} fw={600} c="var(--mantine-color-text)" className={classes.title}>
               {job.title}
             </Anchor>
             <Text size="sm" c="dimmed">
@@ -86,7 +87,7 @@ export function EmployerJobList({ jobs, onEdit, onDelete, onToggleOpen, toggling
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item component={Link} to={`/job/${job.id}`} leftSection={<ExternalIcon size={16} />}>
+                  <Menu.Item component={RealPathLink} to={`/job/${job.id}`} leftSection={<ExternalIcon size={16} />}>
                     View job page
                   </Menu.Item>
                   <Menu.Divider />

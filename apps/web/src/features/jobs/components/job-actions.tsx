@@ -6,10 +6,11 @@ import { LinkIcon, PencilIcon, UserIcon } from '../../../components/more-icons';
 import { useSession } from '../../../lib/session/use-session';
 import { JobseekerJobActions } from './jobseeker-job-actions';
 
-export function useCopyLink() {
+/** Copies the job's real page (/jobs/{id}): what people and link previews read, and it opens this screen. */
+export function useCopyLink(jobId: number) {
   return async () => {
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(`${window.location.origin}/jobs/${jobId}`);
       notify({ message: 'Link copied.', color: 'teal' });
     } catch {
       notify({ message: 'The link could not be copied. Copy it from the address bar.', color: 'orange' });
@@ -21,7 +22,7 @@ export function useCopyLink() {
 export function JobActions({ job, isOwner, layout }: { job: JobOut; isOwner: boolean; layout: 'aside' | 'bar' }) {
   const session = useSession();
   const { pathname } = useLocation();
-  const copyLink = useCopyLink();
+  const copyLink = useCopyLink(job.id);
   const isBar = layout === 'bar';
   const copy = (
     <Button variant="default" leftSection={<LinkIcon size={16} />} onClick={() => void copyLink()} fullWidth={!isBar}>

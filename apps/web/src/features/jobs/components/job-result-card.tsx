@@ -2,11 +2,11 @@ import { type ReactNode } from 'react';
 import { useFeatureParts } from '../../../lib/feature-parts';
 import { Badge, Group, Mark, Skeleton, Stack, Text } from '@mantine/core';
 import type { JobSummary } from '@jobportal/shared';
-import { Link } from 'react-router';
 import { CompanyLogo } from '../../../components/company-logo';
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { formatPay } from '../../../lib/money';
 import classes from './job-result-card.module.css';
+import { RealPathLink } from '../../../components/real-path-link';
 
 // Only signed-in job seekers save jobs: the button and its calls stay out of visitors' first load.
 
@@ -40,11 +40,13 @@ export function JobResultCard({ job, canSave = false }: { job: JobSummary; canSa
       <Group gap="md" wrap="nowrap" align="flex-start">
         <CompanyLogo name={job.company.name} logo={job.company.logo} size={44} className={classes.logo} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Link to={`/job/${job.id}`} state={fromSearchState} className={classes.title} id={`job-${job.id}-title`}>
+          <RealPathLink to={`/job/${job.id}`} state={fromSearchState} className={classes.title} id={`job-${job.id}-title`}>
             {job.title}
-          </Link>
+          </RealPathLink>
           <Text size="sm" fw={500}>
-            {job.company.name}
+            <RealPathLink to={`/company/${job.company.id}`} className={classes.company}>
+              {job.company.name}
+            </RealPathLink>
           </Text>
           <Text size="sm" c="dimmed">
             {job.location}

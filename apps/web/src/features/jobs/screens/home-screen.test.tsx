@@ -80,7 +80,7 @@ describe('HomeScreen: job search with its state in the address', () => {
     expect(within(chips).getByRole('button', { name: 'Remove filter: Full-time' })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: 'Remove filter: On-site' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Job title, skill or company' })).toHaveValue('python');
-    expect(screen.getByRole('link', { name: 'Senior Backend Engineer (Python)' })).toHaveAttribute('href', '/job/38');
+    expect(screen.getByRole('link', { name: 'Senior Backend Engineer (Python)' })).toHaveAttribute('href', '/jobs/38');
     // The server's ranges are marked in the snippet, as text.
     const marked = document.querySelectorAll('mark');
     expect([...marked].map((m) => m.textContent)).toEqual(['Backend']);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { JobOut } from '@jobportal/shared';
 import { Link, useParams } from 'react-router';
+import { RealPathLink } from '../../../components/real-path-link';
 import { CompanyLogo } from '../../../components/company-logo';
 import { AlertIcon } from '../../../components/icons';
 import { LoadFailed } from '../../../components/load-failed';
@@ -46,12 +47,46 @@ function NotPublicAlert({ job }: { job: JobOut }) {
   );
 }
 
+/** The company's card under the job: its facts, its text, its page (when public) and its website. */
+function AboutCompany({ job, isCompanyPublic }: { job: JobOut; isCompanyPublic: boolean }) {
+  const companyFacts = companyFactsOf(job);
+  return (
+    <Card component="section" aria-labelledby="company-heading">
+      <Stack gap="sm">
+        <Group gap="md" wrap="nowrap">
+          <CompanyLogo name={job.company.name} logo={job.company.logo} isPublic={isCompanyPublic} size={48} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={2} fz="lg" id="company-heading">
+              About {job.company.name}
+            </Title>
+            {companyFacts.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {companyFacts.join(' · ')}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {job.company.description.trim() && <Text className={classes.longText}>{job.company.description.trim()}</Text>}
+        {isCompanyPublic && (
+          <Anchor component={RealPathLink} to={`/company/${job.company.id}`} size="sm" fw={500}>
+            {job.company.name}: its page and open jobs
+          </Anchor>
+        )}
+        {job.company.website_url && (
+          <Anchor href={job.company.website_url} target="_blank" rel="noopener noreferrer nofollow" size="sm" className={classes.back}>
+            <GlobeIcon size={16} /> {job.company.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 function JobDetails({ job }: { job: JobOut }) {
   const session = useSession();
   // applicants_count comes only to the job's owner and admins.
   const isOwner = session.role === 'employer' && job.applicants_count !== undefined;
   const salary = formatPay(job.salary_min, job.salary_max, job.currency);
-  const companyFacts = companyFactsOf(job);
   const isCompanyPublic = job.not_public_reason !== 'company_not_approved';
 
   useEffect(() => {
@@ -71,7 +106,15 @@ function JobDetails({ job }: { job: JobOut }) {
                   <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.title}>
                     {job.title}
                   </Title>
-                  <Text fw={500}>{job.company.name}</Text>
+                  <Text fw={500}>
+                    {isCompanyPublic ? (
+                      <Anchor component={RealPathLink} to={`/company/${job.company.id}`} inherit>
+                        {job.company.name}
+                      </Anchor>
+                    ) : (
+                      job.company.name
+                    )}
+                  </Text>
                 </Stack>
               </Group>
               <ul className={classes.facts} aria-label="Job facts">
@@ -142,35 +185,7 @@ function JobDetails({ job }: { job: JobOut }) {
             </section>
           )}
 
-          <Card component="section" aria-labelledby="company-heading">
-            <Stack gap="sm">
-              <Group gap="md" wrap="nowrap">
-                <CompanyLogo name={job.company.name} logo={job.company.logo} isPublic={isCompanyPublic} size={48} />
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Title order={2} fz="lg" id="company-heading">
-                    About {job.company.name}
-                  </Title>
-                  {companyFacts.length > 0 && (
-                    <Text size="sm" c="dimmed">
-                      {companyFacts.join(' · ')}
-                    </Text>
-                  )}
-                </Stack>
-              </Group>
-              {job.company.description.trim() && <Text className={classes.longText}>{job.company.description.trim()}</Text>}
-              {job.company.website_url && (
-                <Anchor
-                  href={job.company.website_url}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  size="sm"
-                  className={classes.back}
-                >
-                  <GlobeIcon size={16} /> {job.company.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-                </Anchor>
-              )}
-            </Stack>
-          </Card>
+          <AboutCompany job={job} isCompanyPublic={isCompanyPublic} />
         </Stack>
 
         <aside className={classes.aside} aria-label="Actions">
