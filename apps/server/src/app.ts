@@ -21,6 +21,7 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage, type Storage } from './lib/storage';
+import { openPublicReads } from './lib/public-reads';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
   const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
+  const reads = await openPublicReads(app, config, database, await ensureServerKey(db, 'recent_write_secret', () => randomToken(48)));
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config, deps.logOutput)));
@@ -258,7 +260,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind };
+      const replicas = reads.replicas();
+      return { status: 'ok', database: database.kind, ...(replicas.length > 0 && { replicas }) };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
       return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
@@ -272,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth });
   accountRoutes(app, { account: createAccountService({ db }) });
-  taxonomyRoutes(app, { db });
+  taxonomyRoutes(app, { db, reads });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
@@ -280,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('events', events);
   const companies = createCompaniesService({
     db,
+    reads: reads.db,
     mailer,
     files,
     productName: config.productName,
@@ -287,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     events,
   });
-  companiesRoutes(app, { companies });
+  companiesRoutes(app, { companies, reads });
   usersRoutes(app, {
     users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
@@ -304,11 +308,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           store: redis ? createRedisStore(redis, config.redisPrefix) : createMemoryStore(megabytes * 1024 * 1024),
         })
       : undefined;
-  const jobSearch: JobSearch = createJobSearchService({ db, cache: searchCache });
-  jobsRoutes(app, { jobs: createJobsService({ db, files, events }), jobSearch });
-  // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old one.
-  events.on('job.changed', ({ jobId }) => jobSearch.forget({ jobIds: [jobId] }));
-  events.on('company.changed', ({ companyId }) => jobSearch.forget({ companyIds: [companyId] }));
+  const jobSearch: JobSearch = createJobSearchService({ db: reads.db, cache: searchCache });
+  jobsRoutes(app, { jobs: createJobsService({ db, reads: reads.db, files, events }), jobSearch, reads });
+  // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old
+  // one. With replicas, again once they all have the change (an answer computed on one meanwhile).
+  const forget = (what: Parameters<JobSearch['forget']>[0]) => {
+    if (reads.replicas().length > 0) setTimeout(() => jobSearch.forget(what).catch(() => undefined), reads.settleMs).unref();
+    return jobSearch.forget(what);
+  };
+  events.on('job.changed', ({ jobId }) => forget({ jobIds: [jobId] }));
+  events.on('company.changed', ({ companyId }) => forget({ companyIds: [companyId] }));
   app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });
   const matchingJobs = createMatchingJobsService({ db });
