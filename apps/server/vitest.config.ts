@@ -19,6 +19,7 @@ export default defineConfig({
             'src/**/*.cluster.test.ts',
             'src/test/outage.test.ts',
             'src/db/pool.test.ts',
+            'src/db/migrate.test.ts',
             'src/realtime/realtime-redis.test.ts',
             'src/modules/interviews/reminders-processes.test.ts',
             'src/modules/jobs/search-cache-processes.test.ts',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './db/open';
+import { MigrationsPendingError, openConfiguredDatabase } from './db/open';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
 import { DataDirLockedError } from './lib/data-dir-lock';
@@ -40,7 +40,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationsPendingError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);
