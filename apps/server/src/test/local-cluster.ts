@@ -164,6 +164,7 @@ export interface RedisServer {
 export async function startRedis(folder?: string): Promise<RedisServer> {
   if (!redisServer) throw new Error(missingBinaries(['redis']).join('; '));
   const dir = folder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jp-redis-'));
+  fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
   let child: ChildProcess | undefined;
   const server: RedisServer = {
