@@ -22,6 +22,7 @@ import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage, type Storage } from './lib/storage';
 import { openPublicReads } from './lib/public-reads';
+import { healthRoutes } from './lib/health';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -256,17 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(accessPlugin, { authenticate: auth.authenticate });
 
-  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      const replicas = reads.replicas();
-      return { status: 'ok', database: database.kind, ...(replicas.length > 0 && { replicas }) };
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
-    }
-  });
+  healthRoutes(app, { database, reads });
   app.get('/api/config/', { schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: publicConfig } } }, () => ({
     googleClientId: config.google.clientId ?? null,
     productName: config.productName,

@@ -32,6 +32,8 @@ const envSchema = z.object({
   DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   /** With DATABASE_URL: whether `npm start` migrates (under the migration lock) or needs `npm run migrate` first. */
   MIGRATE_ON_START: z.preprocess(emptyToUndefined, boolish.optional()),
+  /** On SIGTERM: seconds /readyz answers 503 before the server closes, so a load balancer stops sending requests first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   SEED_DEMO: z.preprocess(emptyToUndefined, boolish.optional()),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -96,6 +98,8 @@ export interface Config {
   replicas: { urls: string[]; maxLagSeconds: number };
   /** Whether start applies migrations (always on the embedded database). */
   migrateOnStart: boolean;
+  /** On SIGTERM, how long to answer /readyz 503 before closing (a load balancer's checks notice). */
+  shutdownDrainMs: number;
   seedDemo: boolean;
   jwtSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
@@ -165,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     databaseUrl: e.DATABASE_URL,
     replicas: { urls: replicaUrls, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS },
     migrateOnStart: e.MIGRATE_ON_START ?? true,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,

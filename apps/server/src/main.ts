@@ -21,9 +21,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 10_000 + config.shutdownDrainMs);
     force.unref();
     try {
+      // Behind a load balancer: not ready first, so its checks send new requests elsewhere; then close.
+      if (config.shutdownDrainMs > 0) {
+        app.startDraining();
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await database.close();
       process.exit(0);

@@ -75,10 +75,12 @@ export function haproxyConfig(folder: string, port: number, apis: { name: string
   return `# Written by apps/server/src/test/api-cluster.ts; docs/deploy.md explains each line.
 global
   maxconn 4096
+  log stderr format raw local0 info
   stats socket ${folder}/haproxy.sock mode 600 level admin
 
 defaults
   mode http
+  log global
   option httplog
   timeout connect 2s
   timeout client 60s
@@ -146,6 +148,8 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
       TRUST_PROXY: '1',
       RATE_LIMIT_MULTIPLIER: String(options.rateLimitMultiplier ?? 1),
       SEED_DEMO: '0',
+      // HAProxy checks every second and takes a process out after two failures.
+      SHUTDOWN_DRAIN_SECONDS: '3',
       ...options.env,
     };
     log('migrating once (npm run migrate)…');
@@ -168,9 +172,9 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
     const config = path.join(folder, 'haproxy.cfg');
     fs.writeFileSync(config, haproxyConfig(folder, port, apis));
     log('starting HAProxy…');
-    const haproxy = spawn(haproxyBin, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let haproxyLog = '';
-    haproxy.stderr?.on('data', (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-20_000)));
+    // Its log (a line a request) goes to haproxy.log in the folder.
+    const haproxy = spawn(haproxyBin, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', fs.openSync(path.join(folder, 'haproxy.log'), 'a')] });
+    const haproxyLog = () => fs.readFileSync(path.join(folder, 'haproxy.log'), 'utf8').slice(-5000);
     cleanups.push(async () => {
       if (haproxy.exitCode !== null) return;
       const exited = new Promise((resolve) => haproxy.once('exit', resolve));
@@ -178,7 +182,7 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
       await exited;
     });
     await waitForPort(port).catch((error: unknown) => {
-      throw new Error(`HAProxy did not start: ${haproxyLog}`, { cause: error });
+      throw new Error(`HAProxy did not start: ${haproxyLog()}`, { cause: error });
     });
 
     // HAProxy's own view (its admin socket): operational state 2 is "up".
