@@ -139,7 +139,11 @@ if (want('cluster')) {
     ? fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'pg_basebackup')))
     : false;
   const onPath = (name) => ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'].some((d) => fs.existsSync(path.join(d, name)));
-  const lacking = [!pgBin && 'PostgreSQL server binaries (postgresql)', !onPath('redis-server') && 'redis-server', !onPath('haproxy') && 'haproxy'].filter(Boolean);
+  const lacking = [
+    !pgBin && 'PostgreSQL server binaries (postgresql)',
+    !onPath('redis-server') && 'redis-server',
+    !onPath('haproxy') && 'haproxy',
+  ].filter(Boolean);
   const name = 'cluster: read replica and failure drills (PostgreSQL primary + replica, Redis, HAProxy)';
   if (lacking.length === 0) {
     const [command, args, options] = vitest('apps/server', 'cluster');

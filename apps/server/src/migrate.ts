@@ -1,6 +1,6 @@
 /**
  * `npm run migrate`: applies the migrations the database lacks, once, under the migration lock (ten
- * processes started at once take turns; docs/decisions/020-migrations-run-once.md). With
+ * processes started at once take turns; docs/decisions/020-migrations-and-the-cluster.md). With
  * DATABASE_URL; the embedded database migrates itself at `npm start`.
  */
 import { ConfigError, loadConfig } from './config';

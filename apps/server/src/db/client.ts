@@ -143,7 +143,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     url,
     migrate: () => migrateLocked(pool),
     pendingMigrations: async () => {
-      const { rows: table } = await pool.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+      const { rows: table } = await pool.query<{ found: boolean }>(
+        `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+      );
       const { rows } = table[0]?.found
         ? await pool.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations')
         : { rows: [] };

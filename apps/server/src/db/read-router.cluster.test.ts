@@ -81,7 +81,11 @@ describe.skipIf(missing.length > 0)('public reads on a streaming replica', () =>
       // The replica does not have it yet: a reader who did not write it is answered from there.
       expect(await jobStatus(unseen.id)).toBe(404);
       // A write (signing in) gives the writer the cookie: their reads go to the primary.
-      const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'owner@replica.test', password: 'correct-horse-battery' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email: 'owner@replica.test', password: 'correct-horse-battery' },
+      });
       expect(login.statusCode).toBe(200);
       const cookie = String(login.headers['set-cookie']).split(';')[0]!;
       expect(cookie.startsWith(`${recentWriteCookie}=`)).toBe(true);

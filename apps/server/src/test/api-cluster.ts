@@ -130,7 +130,12 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
   };
   try {
     log('starting PostgreSQL: a primary and a streaming replica (initdb, pg_basebackup)…');
-    const pg = await startPgCluster({ replicas: 1, durable: options.durable ?? false, archive: true, folder: path.join(folder, 'postgres') });
+    const pg = await startPgCluster({
+      replicas: 1,
+      durable: options.durable ?? false,
+      archive: true,
+      folder: path.join(folder, 'postgres'),
+    });
     cleanups.push(() => pg.remove());
     log('starting Redis…');
     const redis = await startRedis(path.join(folder, 'redis'));
@@ -153,7 +158,10 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
       ...options.env,
     };
     log('migrating once (npm run migrate)…');
-    await run(process.execPath, ['--import', 'tsx', path.join(serverDir, 'migrate.ts')], { env: { ...process.env, ...env }, cwd: serverDir });
+    await run(process.execPath, ['--import', 'tsx', path.join(serverDir, 'migrate.ts')], {
+      env: { ...process.env, ...env },
+      cwd: serverDir,
+    });
 
     const port = options.port ?? (await freePort(8240, 8299, httpPorts));
     httpPorts.add(port);
@@ -173,7 +181,9 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
     fs.writeFileSync(config, haproxyConfig(folder, port, apis));
     log('starting HAProxy…');
     // Its log (a line a request) goes to haproxy.log in the folder.
-    const haproxy = spawn(haproxyBin, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', fs.openSync(path.join(folder, 'haproxy.log'), 'a')] });
+    const haproxy = spawn(haproxyBin, ['-f', config, '-db'], {
+      stdio: ['ignore', 'ignore', fs.openSync(path.join(folder, 'haproxy.log'), 'a')],
+    });
     const haproxyLog = () => fs.readFileSync(path.join(folder, 'haproxy.log'), 'utf8').slice(-5000);
     cleanups.push(async () => {
       if (haproxy.exitCode !== null) return;
@@ -191,7 +201,10 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
         .split('\n')
         .some((line) => line.split(' ')[3] === name && line.split(' ')[5] === '2');
     const url = `http://127.0.0.1:${port}`;
-    await waitFor('HAProxy to send requests to every API process', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true);
+    await waitFor(
+      'HAProxy to send requests to every API process',
+      async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true,
+    );
     return { url, folder, apis, pg, redis, env, isServing, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -42,8 +42,15 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
   let cluster: ApiCluster;
   let database: Database;
   let employerToken: string;
-  const seekers: { id: number; email: string; token: string; room: number; socket?: LiveSocket; received: Set<number>; reconnections: number }[] =
-    [];
+  const seekers: {
+    id: number;
+    email: string;
+    token: string;
+    room: number;
+    socket?: LiveSocket;
+    received: Set<number>;
+    reconnections: number;
+  }[] = [];
   const jobIds: number[] = [];
   const sockets: LiveSocket[] = [];
 
@@ -53,9 +60,17 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
     return fetch(`${base}${path}`, { ...init, headers });
   };
   const login = async (base: string, email: string) =>
-    ((await (await call(base, '/api/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as {
-      accessToken: string;
-    }).accessToken;
+    (
+      (await (
+        await call(base, '/api/login/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).json()) as {
+        accessToken: string;
+      }
+    ).accessToken;
 
   /** A seeker's socket through `base`, reconnecting as the web app's does, catching up on each reconnection. */
   function openSocket(base: string, seeker: (typeof seekers)[number]): LiveSocket {
@@ -77,7 +92,9 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
   async function catchUp(base: string, seeker: (typeof seekers)[number]) {
     const after = Math.max(0, ...seeker.received);
     for (let page = 1; ; page++) {
-      const res = await call(base, `/api/chatrooms/${seeker.room}/messages/?${after ? `after=${after}&` : ''}page_size=100&page=${page}`, { token: seeker.token });
+      const res = await call(base, `/api/chatrooms/${seeker.room}/messages/?${after ? `after=${after}&` : ''}page_size=100&page=${page}`, {
+        token: seeker.token,
+      });
       if (!res.ok) return;
       const body = (await res.json()) as { results: ChatMessageOut[]; next: string | null };
       for (const m of body.results) seeker.received.add(m.id);
@@ -147,7 +164,9 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
         form.set('job', String(job));
         form.set('cover_letter', 'I would like to join the team.');
         form.set('resume', new Blob([makePdf('CV', [seeker.email])], { type: 'application/pdf' }), 'cv.pdf');
-        const res = await timed('apply', () => call(cluster.url, '/api/applications/', { method: 'POST', body: form, token: seeker.token }));
+        const res = await timed('apply', () =>
+          call(cluster.url, '/api/applications/', { method: 'POST', body: form, token: seeker.token }),
+        );
         if (res?.status === 201) applied.push(((await res.json()) as { id: number }).id);
       }
     };
@@ -170,7 +189,12 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
       searcher(0),
       searcher(3),
       chatter(),
-      ...seekers.map((seeker, i) => applier(seeker, jobIds.filter((_, j) => j % seekers.length === i))),
+      ...seekers.map((seeker, i) =>
+        applier(
+          seeker,
+          jobIds.filter((_, j) => j % seekers.length === i),
+        ),
+      ),
     ]);
     await waitFor('some load before the kill', () => outcomes.length >= 60, { timeoutMs: 30_000 });
     let killedAt = 0;
@@ -193,7 +217,8 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
 
     // Errors only for requests that were under way on the killed process when it died.
     const failed = outcomes.filter((o) => o.status === 0 || o.status >= 500);
-    if (process.env.DRILL_DEBUG) console.log(failed.map((f) => ({ ...f, startedAt: f.startedAt - killedAt, endedAt: f.endedAt - killedAt })));
+    if (process.env.DRILL_DEBUG)
+      console.log(failed.map((f) => ({ ...f, startedAt: f.startedAt - killedAt, endedAt: f.endedAt - killedAt })));
     for (const f of failed) expect(f.startedAt, `${f.kind} failed with ${f.status}`).toBeLessThanOrEqual(goneAt);
     expect(outcomes.filter((o) => o.startedAt > goneAt && o.status >= 200 && o.status < 300).length).toBeGreaterThan(60);
     // Every acknowledged write is in the database.
@@ -201,7 +226,14 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
       queryRows<{ id: number }>(database.db, sql`select id from ${sql.identifier(table)} where id = any(${sql.param(wanted)}::int[])`);
     expect(applied.length).toBeGreaterThan(0);
     expect((await ids('applications', applied)).length).toBe(applied.length);
-    expect((await ids('chat_messages', sentMessages.map((m) => m.id))).length).toBe(sentMessages.length);
+    expect(
+      (
+        await ids(
+          'chat_messages',
+          sentMessages.map((m) => m.id),
+        )
+      ).length,
+    ).toBe(sentMessages.length);
     // Every socket is connected again (those on the killed process through HAProxy to another), and
     // every acknowledged message reached its seeker, live or by catching up.
     await waitFor('every socket to be connected', () => seekers.every((s) => s.socket!.connected), { timeoutMs: 15_000 });
@@ -229,7 +261,9 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
     await waitFor('every process to read from the replica', async () => (await replicaStates()).every(Boolean));
     const stoppedAt = Date.now();
     await cluster.pg.replicas[0]!.stop('immediate');
-    await waitFor('every process to leave the replica out', async () => (await replicaStates()).every((healthy) => !healthy), { timeoutMs: 10_000 });
+    await waitFor('every process to leave the replica out', async () => (await replicaStates()).every((healthy) => !healthy), {
+      timeoutMs: 10_000,
+    });
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
     const statuses = [];
     for (let i = 0; i < 60; i++) {
@@ -239,10 +273,16 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
 
     await cluster.pg.replicas[0]!.start();
-    await waitFor('every process to read from the replica again', async () => (await replicaStates()).every(Boolean), { timeoutMs: 20_000 });
+    await waitFor('every process to read from the replica again', async () => (await replicaStates()).every(Boolean), {
+      timeoutMs: 20_000,
+    });
     const replica = await openPostgres(cluster.pg.replicas[0]!.url(), { max: 1 });
     const transactions = async () =>
-      Number((await queryRows<{ n: string }>(replica.db, sql`select xact_commit::text as n from pg_stat_database where datname = 'postgres'`))[0]!.n);
+      Number(
+        (
+          await queryRows<{ n: string }>(replica.db, sql`select xact_commit::text as n from pg_stat_database where datname = 'postgres'`)
+        )[0]!.n,
+      );
     try {
       const before = await transactions();
       for (let i = 0; i < 60; i++) expect((await fetch(`${cluster.url}/api/jobs/${jobIds[i % jobIds.length]}/`)).status).toBe(200);
@@ -256,7 +296,11 @@ describe.skipIf(missing.length > 0)('failure drills on the cluster', () => {
     const [one, , three] = cluster.apis as [(typeof cluster.apis)[0], unknown, (typeof cluster.apis)[0]];
     const seeker = seekers[0]!;
     // The seeker on process three, the employer writing through process one: only Redis joins them.
-    const socket = connect(`http://127.0.0.1:${three.port}`, { path: '/socket.io/', auth: { token: seeker.token }, transports: ['websocket'] }) as LiveSocket;
+    const socket = connect(`http://127.0.0.1:${three.port}`, {
+      path: '/socket.io/',
+      auth: { token: seeker.token },
+      transports: ['websocket'],
+    }) as LiveSocket;
     sockets.push(socket);
     await connected(socket);
     const live = new Set<number>();

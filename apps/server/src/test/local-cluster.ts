@@ -140,7 +140,19 @@ export async function startPgCluster(
     for (let i = 1; i <= (options.replicas ?? 1); i++) {
       const replica = pgServer(`replica${i}`, folder, await freePort());
       // -R writes standby.signal and primary_conninfo: it streams from the primary from the start.
-      await pgTool('pg_basebackup', ['-D', replica.dataDir, '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-X', 'stream', '-R']);
+      await pgTool('pg_basebackup', [
+        '-D',
+        replica.dataDir,
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.port),
+        '-U',
+        'postgres',
+        '-X',
+        'stream',
+        '-R',
+      ]);
       fs.appendFileSync(path.join(replica.dataDir, 'postgresql.conf'), `\narchive_mode = off\n`);
       await replica.start();
       replicas.push(replica);

@@ -63,12 +63,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
     presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
 
   /** The company when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
-  async function companyFor(
-    viewer: Viewer | null,
-    action: 'company.view' | 'company.edit' | 'company.delete',
-    id: number,
-    from: Db = db,
-  ) {
+  async function companyFor(viewer: Viewer | null, action: 'company.view' | 'company.edit' | 'company.delete', id: number, from: Db = db) {
     const row = await repo.findCompanyById(from, id, utcToday());
     authorize(viewer, action, row && companyFacts(row));
     return row!;

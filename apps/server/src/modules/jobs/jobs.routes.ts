@@ -10,7 +10,10 @@ import type { JobsService } from './jobs.service';
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
 
-export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch, reads }: { jobs: JobsService; jobSearch: JobSearch; reads: PublicReads }) {
+export function jobsRoutes(
+  app: FastifyInstance,
+  { jobs, jobSearch, reads }: { jobs: JobsService; jobSearch: JobSearch; reads: PublicReads },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const employerOnly = app.requireRole('employer');
   const employerOrAdmin = app.requireRole('employer', 'admin');
@@ -25,7 +28,9 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch, reads }: { j
     // An answer was checked against the schema and written as JSON when it was computed
     // (job-search.service.ts): a kept answer is sent as that text, with its page's links.
     handler: async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(pageJsonOf(request, await reads.serve(request, () => jobSearch.search(request.query))) as never),
+      reply
+        .type('application/json; charset=utf-8')
+        .send(pageJsonOf(request, await reads.serve(request, () => jobSearch.search(request.query))) as never),
   });
 
   r.get('/api/jobs/mine/', {

@@ -13,7 +13,12 @@ export function taxonomyRoutes(app: FastifyInstance, { db, reads }: { db: Db; re
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
   const lists = [
-    { base: '/api/job-categories/', service: createTaxonomyService(db, 'category', reads.db), tags: ['job categories'], what: 'job categories' },
+    {
+      base: '/api/job-categories/',
+      service: createTaxonomyService(db, 'category', reads.db),
+      tags: ['job categories'],
+      what: 'job categories',
+    },
     { base: '/api/job-skills/', service: createTaxonomyService(db, 'skill', reads.db), tags: ['job skills'], what: 'job skills' },
   ];
 
