@@ -57,6 +57,10 @@ export interface ApiClusterOptions {
   port?: number;
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** The database on the primary the processes use (default `postgres`), made by `prepare` if it is not that one. */
+  database?: string;
+  /** Runs once PostgreSQL and Redis are up, before the migrations (a benchmark seeds its database here). */
+  prepare?: (pg: PgCluster) => Promise<void>;
 }
 
 async function readProc(pid: number | undefined): Promise<number> {
@@ -140,14 +144,16 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
     log('starting Redis…');
     const redis = await startRedis(path.join(folder, 'redis'));
     cleanups.push(() => redis.remove());
+    await options.prepare?.(pg);
+    const database = options.database ?? 'postgres';
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       HOST: '127.0.0.1',
       DATA_DIR: path.join(folder, 'data'),
-      DATABASE_URL: pg.primary.url(),
-      DATABASE_REPLICA_URL: pg.replicas.map((r) => r.url()).join(','),
+      DATABASE_URL: pg.primary.url(database),
+      DATABASE_REPLICA_URL: pg.replicas.map((r) => r.url(database)).join(','),
       REDIS_URL: redis.url,
       MIGRATE_ON_START: '0',
       TRUST_PROXY: '1',
