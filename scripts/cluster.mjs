@@ -2,7 +2,7 @@
 // HAProxy in front of 3 API processes, a PostgreSQL primary and a streaming replica, Redis. It
 // migrates once, seeds the demo data once, prints the address and runs until Ctrl-C or
 // `npm run cluster -- stop`, which stop everything and remove its temporary folder.
-//   --port <n>          HAProxy's port (default: the first free one from 8240)
+//   --port <n>          HAProxy's port (default: a free one in 8240-8299)
 //   --processes <n>     API processes (default 3)
 //   --no-seed           no demo data
 import { spawnSync } from 'node:child_process';

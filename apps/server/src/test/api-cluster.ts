@@ -53,7 +53,7 @@ export interface ApiClusterOptions {
   rateLimitMultiplier?: number;
   /** PostgreSQL with fsync (a demo that is stopped and looked at) or without (tests). */
   durable?: boolean;
-  /** The port HAProxy listens on (default: the first free one from 8240). */
+  /** The port HAProxy listens on (default: a free one in 8240-8299). */
   port?: number;
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -187,7 +187,10 @@ export async function startApiCluster(options: ApiClusterOptions = {}): Promise<
     fs.writeFileSync(config, haproxyConfig(folder, port, apis));
     log('starting HAProxy…');
     // Its log (a line a request) goes to haproxy.log in the folder.
+    // Every server in a process group of its own: Ctrl-C at the terminal reaches only the script,
+    // which stops them in order (HAProxy first, then the API processes, Redis, PostgreSQL).
     const haproxy = spawn(haproxyBin, ['-f', config, '-db'], {
+      detached: true,
       stdio: ['ignore', 'ignore', fs.openSync(path.join(folder, 'haproxy.log'), 'a')],
     });
     const haproxyLog = () => fs.readFileSync(path.join(folder, 'haproxy.log'), 'utf8').slice(-5000);
@@ -252,6 +255,7 @@ function apiProcess(name: string, port: number, env: Record<string, string>): Ap
       child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'main.ts')], {
         cwd: serverDir,
         env: { ...process.env, ...api.env, PORT: String(port) },
+        detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const keep = (d: Buffer) => (output = (output + d.toString()).slice(-200_000));

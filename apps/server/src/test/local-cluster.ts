@@ -184,6 +184,7 @@ export async function startRedis(folder?: string): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     start: async () => {
       child = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+        detached: true,
         stdio: 'ignore',
       });
       await waitForPort(port);
