@@ -16,19 +16,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ms, stats } from '../common';
 import { buildSearches, zipf } from '../search/mix';
+import { compareZipf } from './zipf';
 import { seedBenchDatabase } from '../search/seed';
 import { openPostgres, queryRows } from '../../apps/server/src/db/client';
 import { makePdf } from '../../apps/server/src/seed/documents';
 import { createChatRoom, createCompany, createJob, createUser } from '../../apps/server/src/seed/factories';
 import { createRandom } from '../../apps/server/src/seed/job-text';
 import { memoryOf, startApiCluster, type ApiCluster } from '../../apps/server/src/test/api-cluster';
-import { freePort } from '../../apps/server/src/test/local-cluster';
 import { waitFor } from '../../apps/server/src/test/wait';
 import { sql } from 'drizzle-orm';
 
@@ -332,54 +331,10 @@ try {
   );
 
   // 2. The Zipf mix: the cluster against one process on the primary alone.
-  const zipfRun = async (target: string, label: string) => {
-    const draw = zipf(searches.length, 1.1, createRandom(7));
-    let next = 0;
-    const warm = async () => {
-      for (let i = next++; i < searches.length; i = next++) await fetch(`${target}/api/jobs/?${searches[i]}`).then((r) => r.arrayBuffer());
-    };
-    await Promise.all(Array.from({ length: 32 }, warm));
-    const latencies: number[] = [];
-    let errors = 0;
-    const until = Date.now() + Number(args['zipf-seconds']) * 1000;
-    const worker = async () => {
-      while (Date.now() < until) {
-        const t = performance.now();
-        const res = await fetch(`${target}/api/jobs/?${searches[draw()]}`).catch(() => undefined);
-        await res?.arrayBuffer();
-        if (!res || res.status >= 500) errors++;
-        latencies.push(performance.now() - t);
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, worker));
-    const st = stats(latencies);
-    const perSecond = latencies.length / Number(args['zipf-seconds']);
-    log(`  ${label.padEnd(52)} ${perSecond.toFixed(0).padStart(6)} req/s  p50 ${ms(st.p50)} ms  p95 ${ms(st.p95)} ms  errors ${errors}`);
-    return { label, perSecond, ...st, errors };
-  };
   log(
     `\n2. the Zipf mix (${searches.length} distinct searches, concurrency 32, ${args['zipf-seconds']} s each, after each was asked once)`,
   );
-  const throughCluster = await zipfRun(base, 'HAProxy → 3 processes, replica reads, Redis cache');
-  const port = await freePort(8240, 8299);
-  const { DATABASE_REPLICA_URL: _r, REDIS_URL: _redis, ...alone } = cluster.env;
-  const single = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../apps/server/src/main.ts')], {
-    env: { ...process.env, ...alone, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  await waitFor(
-    'the single process to answer',
-    async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true,
-    {
-      timeoutMs: 90_000,
-      everyMs: 200,
-    },
-  );
-  const onePrimary = await zipfRun(`http://127.0.0.1:${port}`, 'one process on the primary alone, memory cache');
-  await new Promise((resolve) => {
-    single.once('exit', resolve);
-    single.kill('SIGTERM');
-  });
+  const [throughCluster, onePrimary] = await compareZipf(cluster, searches, Number(args['zipf-seconds']), log);
 
   const results = path.join(here, '../results');
   fs.mkdirSync(results, { recursive: true });
