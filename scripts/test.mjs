@@ -130,6 +130,31 @@ const laneTwo = async () => {
 };
 await Promise.all([laneOne(), laneTwo()]);
 
+// The production shape on this machine: read replicas, migrations under a lock and the failure
+// drills (kill -9 of an API process, the replica stopped, Redis restarted), each file starting its
+// own PostgreSQL primary and replica, Redis and HAProxy from Debian's packages (apps/server/
+// vitest.cluster.config.ts). Alone, after the lanes: it starts several server processes.
+if (want('cluster')) {
+  const pgBin = fs.existsSync('/usr/lib/postgresql')
+    ? fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'pg_basebackup')))
+    : false;
+  const onPath = (name) => ['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'].some((d) => fs.existsSync(path.join(d, name)));
+  const lacking = [
+    !pgBin && 'PostgreSQL server binaries (postgresql)',
+    !onPath('redis-server') && 'redis-server',
+    !onPath('haproxy') && 'haproxy',
+  ].filter(Boolean);
+  const name = 'cluster: read replica and failure drills (PostgreSQL primary + replica, Redis, HAProxy)';
+  if (lacking.length === 0) {
+    const [command, args, options] = vitest('apps/server', 'cluster');
+    await run(name, command, [...args, '-c', 'vitest.cluster.config.ts'], { ...options, buffered: false });
+  } else {
+    const why = `this machine lacks ${lacking.join(', ')}; install them with: apt-get install -y postgresql redis-server haproxy`;
+    if (process.env.E2E_REQUIRED === '1') fail(name, `${why}; E2E_REQUIRED=1`);
+    else skip(name, why);
+  }
+}
+
 if (want('e2e')) {
   if (!chromium) {
     const why = `no Chromium found (looked at ${candidates.join(', ')}); install it with: apt-get install -y chromium`;

@@ -11,12 +11,15 @@ export default defineConfig({
     // DATABASE_URL, so they run in the PostgreSQL pass.
     // Two server processes sharing one database (realtime-redis, reminders-processes, search-cache-processes) need a
     // PostgreSQL server too.
+    // `*.cluster.test.ts` start servers of their own: vitest.cluster.config.ts, a suite of its own.
     exclude:
       target === 'postgres'
-        ? ['src/test/crash.test.ts', '**/node_modules/**']
+        ? ['src/test/crash.test.ts', 'src/**/*.cluster.test.ts', '**/node_modules/**']
         : [
+            'src/**/*.cluster.test.ts',
             'src/test/outage.test.ts',
             'src/db/pool.test.ts',
+            'src/db/migrate.test.ts',
             'src/realtime/realtime-redis.test.ts',
             'src/modules/interviews/reminders-processes.test.ts',
             'src/modules/jobs/search-cache-processes.test.ts',

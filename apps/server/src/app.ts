@@ -21,6 +21,8 @@ import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mail';
 import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage, type Storage } from './lib/storage';
+import { openPublicReads } from './lib/public-reads';
+import { healthRoutes } from './lib/health';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secret = config.jwtSecret ?? (await ensureServerKey(db, 'jwt_secret', () => randomToken(48)));
   const codeSecret = await ensureServerKey(db, 'code_secret', () => randomToken(48));
+  const reads = await openPublicReads(app, config, database, await ensureServerKey(db, 'recent_write_secret', () => randomToken(48)));
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(app.log, noticeWriter(config, deps.logOutput)));
@@ -257,16 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(accessPlugin, { authenticate: auth.authenticate });
 
-  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is not reachable.', code: 'service_unavailable' });
-    }
-  });
+  healthRoutes(app, { database, reads });
   app.get('/api/config/', { schema: { tags: ['config'], summary: 'Settings the web app needs', response: { 200: publicConfig } } }, () => ({
     googleClientId: config.google.clientId ?? null,
     productName: config.productName,
@@ -275,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth });
   accountRoutes(app, { account: createAccountService({ db }) });
-  taxonomyRoutes(app, { db });
+  taxonomyRoutes(app, { db, reads });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   // The one user of the storage: every module stores, reads and releases files through it.
   const files = createFilesService({ db, storage, log: app.log });
@@ -283,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('events', events);
   const companies = createCompaniesService({
     db,
+    reads: reads.db,
     mailer,
     files,
     productName: config.productName,
@@ -290,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     events,
   });
-  companiesRoutes(app, { companies });
+  companiesRoutes(app, { companies, reads });
   usersRoutes(app, {
     users: createUsersService({ db, auth, files, events, productName: config.productName, publicUrl: config.publicUrl, log: app.log }),
   });
@@ -307,12 +302,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           store: redis ? createRedisStore(redis, config.redisPrefix) : createMemoryStore(megabytes * 1024 * 1024),
         })
       : undefined;
-  const jobSearch: JobSearch = createJobSearchService({ db, cache: searchCache });
-  const jobs = createJobsService({ db, files, events });
-  jobsRoutes(app, { jobs, jobSearch });
-  // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old one.
-  events.on('job.changed', ({ jobId }) => jobSearch.forget({ jobIds: [jobId] }));
-  events.on('company.changed', ({ companyId }) => jobSearch.forget({ companyIds: [companyId] }));
+  const jobSearch: JobSearch = createJobSearchService({ db: reads.db, cache: searchCache });
+  const jobs = createJobsService({ db, reads: reads.db, files, events });
+  jobsRoutes(app, { jobs, jobSearch, reads });
+  // A job changed or deleted, a company unapproved, renamed or deleted: no kept answer shows the old
+  // one. With replicas, again once they all have the change (an answer computed on one meanwhile).
+  const forget = (what: Parameters<JobSearch['forget']>[0]) => {
+    if (reads.replicas().length > 0) setTimeout(() => jobSearch.forget(what).catch(() => undefined), reads.settleMs).unref();
+    return jobSearch.forget(what);
+  };
+  events.on('job.changed', ({ jobId }) => forget({ jobIds: [jobId] }));
+  events.on('company.changed', ({ companyId }) => forget({ companyIds: [companyId] }));
   app.decorate('jobSearch', jobSearch);
   const profiles = createProfilesService({ db, files });
   const matchingJobs = createMatchingJobsService({ db });
@@ -376,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Job and company pages, the sitemap and the feed: read without the app, at real paths.
   const shell = loadAppShell(config.webDist);
   const pages = createPagesService({ db, jobs, companies, jobSearch, shell, origin: publicUrl, productName: config.productName });
-  pagesRoutes(app, { pages });
+  pagesRoutes(app, { pages, reads });
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

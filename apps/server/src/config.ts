@@ -20,6 +20,20 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** Read replicas of DATABASE_URL for public reads, comma-separated (docs/decisions/021-read-replicas.md). */
+  DATABASE_REPLICA_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/[^,]+(\s*,\s*postgres(ql)?:\/\/[^,]+)*$/, 'must be postgres:// addresses separated by commas')
+      .optional(),
+  ),
+  /** A replica further behind the primary than this is left out until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  /** With DATABASE_URL: whether `npm start` migrates (under the migration lock) or needs `npm run migrate` first. */
+  MIGRATE_ON_START: z.preprocess(emptyToUndefined, boolish.optional()),
+  /** On SIGTERM: seconds /readyz answers 503 before the server closes, so a load balancer stops sending requests first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   SEED_DEMO: z.preprocess(emptyToUndefined, boolish.optional()),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -80,6 +94,12 @@ export interface Config {
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Read replicas of the primary (only with DATABASE_URL) and how far behind one may be. */
+  replicas: { urls: string[]; maxLagSeconds: number };
+  /** Whether start applies migrations (always on the embedded database). */
+  migrateOnStart: boolean;
+  /** On SIGTERM, how long to answer /readyz 503 before closing (a load balancer's checks notice). */
+  shutdownDrainMs: number;
   seedDemo: boolean;
   jwtSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
@@ -130,6 +150,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     throw new ConfigError(`Bad configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
+  const replicaUrls = e.DATABASE_REPLICA_URL?.split(',').map((u) => u.trim()) ?? [];
+  if (replicaUrls.length > 0 && e.DATABASE_URL === undefined) {
+    throw new ConfigError('Bad configuration: DATABASE_REPLICA_URL needs DATABASE_URL (the primary)');
+  }
+  if (e.MIGRATE_ON_START === false && e.DATABASE_URL === undefined) {
+    throw new ConfigError('Bad configuration: MIGRATE_ON_START=0 needs DATABASE_URL (the embedded database always migrates itself)');
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Bad configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -140,6 +167,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, terminal: bo
     publicUrl: e.PUBLIC_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    replicas: { urls: replicaUrls, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS },
+    migrateOnStart: e.MIGRATE_ON_START ?? true,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,

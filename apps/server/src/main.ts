@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './db/open';
+import { MigrationsPendingError, openConfiguredDatabase } from './db/open';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
 import { DataDirLockedError } from './lib/data-dir-lock';
@@ -21,9 +21,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 10_000 + config.shutdownDrainMs);
     force.unref();
     try {
+      // Behind a load balancer: not ready first, so its checks send new requests elsewhere; then close.
+      if (config.shutdownDrainMs > 0) {
+        app.startDraining();
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await database.close();
       process.exit(0);
@@ -40,7 +45,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationsPendingError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

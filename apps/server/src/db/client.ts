@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -19,6 +20,8 @@ export interface Database {
   /** A PostgreSQL server's address (tests open connections of their own to it). */
   url?: string;
   migrate(): Promise<void>;
+  /** PostgreSQL server only: how many migrations this database lacks (start checks it with MIGRATE_ON_START=0). */
+  pendingMigrations?(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, to clone a migrated database quickly. */
@@ -138,7 +141,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     kind: 'postgres',
     url,
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migrateLocked(pool),
+    pendingMigrations: async () => {
+      const { rows: table } = await pool.query<{ found: boolean }>(
+        `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+      );
+      const { rows } = table[0]?.found
+        ? await pool.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations')
+        : { rows: [] };
+      const last = Number(rows[0]?.last ?? -1);
+      return readMigrationFiles({ migrationsFolder }).filter((m) => m.folderMillis > last).length;
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -146,6 +159,28 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.end();
     },
   };
+}
+
+/** The advisory lock every process takes to migrate a database: any number, the same everywhere. */
+const migrationLock = 72_460_135_53;
+
+/**
+ * Migrates under a session advisory lock, so that processes starting at once take turns: the first
+ * applies what is missing, the others then find nothing to do (drizzle's migrator alone would race
+ * on its own schema and table). The lock goes with the connection if the process dies.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLock]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function openPool(url: string, max: number): pg.Pool {

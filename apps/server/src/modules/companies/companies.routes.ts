@@ -13,6 +13,7 @@ import {
 } from '@jobportal/shared';
 import { authorize } from '../../policies/policy';
 import { viewerOf } from '../../lib/access';
+import type { PublicReads } from '../../lib/public-reads';
 import { pageOf } from '../../lib/pagination';
 import { readSingleUpload, sendStoredFile } from '../files';
 import type { CompaniesService } from './companies.service';
@@ -29,7 +30,7 @@ async function refuseApprovalFromNonAdmins(request: FastifyRequest) {
   if (body && typeof body === 'object' && Object.hasOwn(body, 'is_approved')) authorize(request.viewer, 'company.approve', undefined);
 }
 
-export function companiesRoutes(app: FastifyInstance, { companies }: { companies: CompaniesService }) {
+export function companiesRoutes(app: FastifyInstance, { companies, reads }: { companies: CompaniesService; reads: PublicReads }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const employerOnly = app.requireRole('employer');
   const employerOrAdmin = app.requireRole('employer', 'admin');
@@ -43,7 +44,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
       querystring: companyListQuery,
       response: { 200: companyList },
     },
-    handler: async (request) => pageOf(request, await companies.list(request.viewer, request.query)),
+    handler: async (request) => pageOf(request, await reads.serve(request, () => companies.list(request.viewer, request.query))),
   });
 
   r.post('/api/companies/', {
@@ -67,7 +68,7 @@ export function companiesRoutes(app: FastifyInstance, { companies }: { companies
       params: idParam,
       response: { 200: companyOut },
     },
-    handler: (request) => companies.get(request.viewer, request.params.id),
+    handler: (request) => reads.serve(request, () => companies.get(request.viewer, request.params.id)),
   });
 
   r.put('/api/companies/:id/', {

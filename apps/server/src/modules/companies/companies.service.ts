@@ -20,6 +20,8 @@ import { findMembers } from '../teams';
 
 export interface CompaniesDeps {
   db: Db;
+  /** Where public company pages are read (a replica, docs/decisions/021-read-replicas.md); `db` by default. */
+  reads?: Db;
   mailer: Mailer;
   files: FilesService;
   productName: string;
@@ -54,14 +56,15 @@ function toValues(input: Partial<ParsedInput>): Partial<CompanyValues> {
 
 export function createCompaniesService(deps: CompaniesDeps) {
   const { db, files } = deps;
+  const reads = deps.reads ?? db;
 
   // Who owns it is shown to those who see its team: its members and admins.
   const present = (viewer: Viewer | null, row: CompanyRecord) =>
     presentCompany(row, { withOwner: can(viewer, 'team.view', companyFacts(row)) });
 
   /** The company when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */
-  async function companyFor(viewer: Viewer | null, action: 'company.view' | 'company.edit' | 'company.delete', id: number) {
-    const row = await repo.findCompanyById(db, id, utcToday());
+  async function companyFor(viewer: Viewer | null, action: 'company.view' | 'company.edit' | 'company.delete', id: number, from: Db = db) {
+    const row = await repo.findCompanyById(from, id, utcToday());
     authorize(viewer, action, row && companyFacts(row));
     return row!;
   }
@@ -191,11 +194,12 @@ export function createCompaniesService(deps: CompaniesDeps) {
               ? { kind: 'none' }
               : { kind: 'one', companyId: viewer.companyId }
             : { kind: 'approved' };
-      const { rows, total } = await repo.findCompanies(db, scope, q, utcToday());
+      // Approved companies are public reads (a replica); an employer's or the admins' list the primary's.
+      const { rows, total } = await repo.findCompanies(scope.kind === 'approved' ? reads : db, scope, q, utcToday());
       return { rows: rows.map((row) => present(viewer, row)), total };
     },
 
-    get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id)),
+    get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id, reads)),
 
     /** Submits the employer's company; the database makes them its owner member in the same statement. */
     async create(viewer: Viewer, input: ParsedInput): Promise<CompanyOut> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { employerJobList, employerJobQuery, idParam, jobInput, jobOut, jobPatch, jobSearchQuery, jobSearchResult } from '@jobportal/shared';
 import { viewerOf } from '../../lib/access';
+import type { PublicReads } from '../../lib/public-reads';
 import { pageJsonOf, pageOf } from '../../lib/pagination';
 import type { JobSearch } from './job-search.service';
 import type { JobsService } from './jobs.service';
@@ -9,7 +10,10 @@ import type { JobsService } from './jobs.service';
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
 
-export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: JobsService; jobSearch: JobSearch }) {
+export function jobsRoutes(
+  app: FastifyInstance,
+  { jobs, jobSearch, reads }: { jobs: JobsService; jobSearch: JobSearch; reads: PublicReads },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const employerOnly = app.requireRole('employer');
   const employerOrAdmin = app.requireRole('employer', 'admin');
@@ -24,7 +28,9 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: Jo
     // An answer was checked against the schema and written as JSON when it was computed
     // (job-search.service.ts): a kept answer is sent as that text, with its page's links.
     handler: async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(pageJsonOf(request, await jobSearch.search(request.query)) as never),
+      reply
+        .type('application/json; charset=utf-8')
+        .send(pageJsonOf(request, await reads.serve(request, () => jobSearch.search(request.query))) as never),
   });
 
   r.get('/api/jobs/mine/', {
@@ -53,7 +59,7 @@ export function jobsRoutes(app: FastifyInstance, { jobs, jobSearch }: { jobs: Jo
       params: idParam,
       response: { 200: jobOut },
     },
-    handler: (request) => jobs.get(request.viewer, request.params.id),
+    handler: (request) => reads.serve(request, () => jobs.get(request.viewer, request.params.id)),
   });
 
   r.put('/api/jobs/:id/', {

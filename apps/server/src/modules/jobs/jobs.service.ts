@@ -59,12 +59,13 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   return v;
 }
 
-export function createJobsService({ db, files, events }: { db: Db; files: FileReleaser; events: EventBus }) {
-  async function present(job: JobRecord, viewer: Viewer | null, today: string): Promise<JobOut> {
+/** `reads`: where a job's public page is read (a replica, docs/decisions/021-read-replicas.md); `db` for the rest. */
+export function createJobsService({ db, reads = db, files, events }: { db: Db; reads?: Db; files: FileReleaser; events: EventBus }) {
+  async function present(job: JobRecord, viewer: Viewer | null, today: string, from: Db = db): Promise<JobOut> {
     const facts = jobFacts(job, today);
     // The company sees its applicants; admins see the count too (moderation).
     const privileged = can(viewer, 'job.view_applicants', facts) || viewer?.role === 'admin';
-    const applicants = privileged ? ((await repo.countApplicantsByJob(db, [job.id])).get(job.id) ?? 0) : undefined;
+    const applicants = privileged ? ((await repo.countApplicantsByJob(from, [job.id])).get(job.id) ?? 0) : undefined;
     return presentJob(job, { notPublicReason: notPublicReason(job, today), applicantsCount: applicants, withPoster: privileged });
   }
 
@@ -74,8 +75,9 @@ export function createJobsService({ db, files, events }: { db: Db; files: FileRe
     action: 'job.view' | 'job.edit' | 'job.delete',
     id: number,
     today: string,
+    from: Db = db,
   ): Promise<JobRecord> {
-    const job = await repo.findJobById(db, id);
+    const job = await repo.findJobById(from, id);
     authorize(viewer, action, job && jobFacts(job, today));
     return job!;
   }
@@ -106,7 +108,7 @@ export function createJobsService({ db, files, events }: { db: Db; files: FileRe
     /** A job as this viewer may see it: public ones to anyone; the owner and admins always. */
     async get(viewer: Viewer | null, id: number): Promise<JobOut> {
       const today = utcToday();
-      return present(await jobFor(viewer, 'job.view', id, today), viewer, today);
+      return present(await jobFor(viewer, 'job.view', id, today, reads), viewer, today, reads);
     },
 
     /**

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, jobSearchQuery } from '@jobportal/shared';
+import type { PublicReads } from '../../lib/public-reads';
 import type { PageAnswer, PagesService } from './pages.service';
 
 /** An id from the path, or null when it is not one (the page's 404, not the API's 400). */
@@ -21,13 +22,21 @@ const sendPage = (reply: FastifyReply, page: PageAnswer) =>
 const sendXml = (reply: FastifyReply, type: string, body: AsyncIterable<string>) =>
   reply.type(`${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(Readable.from(body));
 
-/** The pages read without the app, at real paths (not under /api/): not in the API's document. */
-export function pagesRoutes(app: FastifyInstance, { pages }: { pages: PagesService }) {
+/**
+ * The pages read without the app, at real paths (not under /api/): not in the API's document. Pages
+ * and feeds are public reads (a replica's, docs/decisions/021-read-replicas.md); the sitemaps stream
+ * from the primary.
+ */
+export function pagesRoutes(app: FastifyInstance, { pages, reads }: { pages: PagesService; reads: PublicReads }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true };
 
-  r.get('/jobs/:id', { schema: hide }, async (request, reply) => sendPage(reply, await pages.jobPage(idOf(request.params))));
-  r.get('/companies/:id', { schema: hide }, async (request, reply) => sendPage(reply, await pages.companyPage(idOf(request.params))));
+  r.get('/jobs/:id', { schema: hide }, async (request, reply) =>
+    sendPage(reply, await reads.serve(request, () => pages.jobPage(idOf(request.params)))),
+  );
+  r.get('/companies/:id', { schema: hide }, async (request, reply) =>
+    sendPage(reply, await reads.serve(request, () => pages.companyPage(idOf(request.params)))),
+  );
 
   r.get('/sitemap.xml', { schema: hide }, (_request, reply) => sendXml(reply, 'application/xml', pages.sitemaps.main()));
   r.get('/sitemaps/:name', { schema: hide }, async (request, reply) => {
@@ -50,7 +59,7 @@ export function pagesRoutes(app: FastifyInstance, { pages }: { pages: PagesServi
       return reply
         .type('application/atom+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
-        .send(await pages.feed(request.query, queryString));
+        .send(await reads.serve(request, () => pages.feed(request.query, queryString)));
     },
   });
 }

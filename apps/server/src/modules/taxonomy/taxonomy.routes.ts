@@ -3,17 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, taxonomyInput, taxonomyItem, taxonomyList, taxonomyQuery } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { viewerOf } from '../../lib/access';
+import type { PublicReads } from '../../lib/public-reads';
 import { createTaxonomyService } from './taxonomy.service';
 
 const security = [{ bearerAuth: [] }];
 
 /** GET (anyone), POST, PUT, DELETE (admins) for /api/job-categories/ and /api/job-skills/. */
-export function taxonomyRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function taxonomyRoutes(app: FastifyInstance, { db, reads }: { db: Db; reads: PublicReads }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
   const lists = [
-    { base: '/api/job-categories/', service: createTaxonomyService(db, 'category'), tags: ['job categories'], what: 'job categories' },
-    { base: '/api/job-skills/', service: createTaxonomyService(db, 'skill'), tags: ['job skills'], what: 'job skills' },
+    {
+      base: '/api/job-categories/',
+      service: createTaxonomyService(db, 'category', reads.db),
+      tags: ['job categories'],
+      what: 'job categories',
+    },
+    { base: '/api/job-skills/', service: createTaxonomyService(db, 'skill', reads.db), tags: ['job skills'], what: 'job skills' },
   ];
 
   for (const { base, service, tags, what } of lists) {
@@ -24,12 +30,12 @@ export function taxonomyRoutes(app: FastifyInstance, { db }: { db: Db }) {
         querystring: taxonomyQuery,
         response: { 200: taxonomyList },
       },
-      handler: (request) => service.list(request.query),
+      handler: (request) => reads.serve(request, () => service.list(request.query)),
     });
 
     r.get(`${base}:id/`, {
       schema: { tags, summary: `One of the ${what}`, params: idParam, response: { 200: taxonomyItem } },
-      handler: (request) => service.getItem(request.params.id),
+      handler: (request) => reads.serve(request, () => service.getItem(request.params.id)),
     });
 
     r.post(base, {

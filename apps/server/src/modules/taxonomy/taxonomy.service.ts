@@ -11,7 +11,8 @@ import type { TaxonomyKind } from './taxonomy.repository';
 const nouns = { category: ['category', 'categories'], skill: ['skill', 'skills'] } as const;
 
 /** Job categories and skills: the same rules for both lists; every change is in the audit log. */
-export function createTaxonomyService(db: Db, kind: TaxonomyKind) {
+/** `reads`: where the public lists are read (a replica, docs/decisions/021-read-replicas.md). */
+export function createTaxonomyService(db: Db, kind: TaxonomyKind, reads: Db = db) {
   const [noun] = nouns[kind];
   const Noun = noun[0]!.toUpperCase() + noun.slice(1);
   const nameTaken = (name: string) =>
@@ -19,15 +20,15 @@ export function createTaxonomyService(db: Db, kind: TaxonomyKind) {
       fields: { name: [`A ${noun} with this name already exists.`] },
     });
 
-  async function getItem(id: number): Promise<TaxonomyItem> {
-    const row = await repo.findTaxonomyItem(db, kind, id);
+  async function getItem(id: number, from: Db = db): Promise<TaxonomyItem> {
+    const row = await repo.findTaxonomyItem(from, kind, id);
     if (!row) throw notFound(`That ${noun}`);
     return presentTaxonomyItem(row);
   }
 
   return {
-    list: async (q: TaxonomyQuery) => (await repo.findTaxonomy(db, kind, q)).map(presentTaxonomyItem),
-    getItem,
+    list: async (q: TaxonomyQuery) => (await repo.findTaxonomy(reads, kind, q)).map(presentTaxonomyItem),
+    getItem: (id: number) => getItem(id, reads),
 
     async create(viewer: Viewer, input: TaxonomyInput): Promise<TaxonomyItem> {
       const row = await db.transaction(async (tx) => {
