@@ -65,6 +65,9 @@ import { createJobRunner, type Job } from './lib/job-runner';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/privacy.service';
 import { createRetention, type Retention } from './modules/privacy/retention';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
+import { createPipelineServices } from './modules/pipeline/pipeline.service';
+import { createNoGhosting, type NoGhosting } from './modules/pipeline/no-ghosting';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +81,8 @@ declare module 'fastify' {
     privacy: PrivacyService;
     /** The retention rules (tests run `runDaily` with the moment they need). */
     retention: Retention;
+    /** Closes applications left unanswered for 30 days (tests run `runDue` with the moment they need). */
+    noGhosting: NoGhosting;
   }
 }
 import { createInviteMailer } from './modules/interviews/interview-invites';
@@ -348,6 +353,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feedbacks: createFeedbacksService({ db, events }),
   });
 
+  pipelineRoutes(app, createPipelineServices({ db, events, mailer, log: app.log }));
+  const noGhosting = createNoGhosting({ db, events });
+  app.decorate('noGhosting', noGhosting);
+
   const privacy = createPrivacyService({
     db,
     auth,
@@ -366,6 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'data exports', run: () => privacy.buildDue() },
     { name: 'expired exports', run: (now) => retention.expireExports(now) },
     { name: 'retention', run: (now) => retention.runDaily(now) },
+    { name: 'no ghosting', run: (now) => noGhosting.runDue(now) },
   );
   jobRunner.start(config.reminderIntervalSeconds);
 
