@@ -21,4 +21,8 @@ export const featureParts: FeatureParts = {
     <span style={{ display: 'inline-block', width: 34, height: 34 }} />,
   ),
   SeekerInterviews: lazyPart(async () => (await import('../features/interviews/components/seeker-interviews')).SeekerInterviews),
+  NotesPanel: lazyPart(async () => (await import('../features/pipeline/components/notes-panel')).NotesPanel),
+  BulkActionBar: lazyPart(async () => (await import('../features/pipeline/components/bulk-action-bar')).BulkActionBar),
+  ApplicationTimeline: lazyPart(async () => (await import('../features/pipeline/components/application-timeline')).ApplicationTimeline),
+  MessageTemplates: lazyPart(async () => (await import('../features/pipeline/components/message-templates')).MessageTemplates),
 };

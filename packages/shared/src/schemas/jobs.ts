@@ -228,10 +228,3 @@ export const employerJobQuery = paginationQuery.extend({
   status: z.enum(jobStatuses).optional(),
   search: z.string().trim().max(200).optional(),
 });
-
-/** How a company's response time reads on its job pages. */
-export function responseTimeLabel(medianHours: number): string {
-  if (medianHours < 24) return 'Usually answers within a day';
-  const days = Math.ceil(medianHours / 24);
-  return days >= 14 ? `Usually answers within ${Math.ceil(days / 7)} weeks` : `Usually answers within ${days} days`;
-}

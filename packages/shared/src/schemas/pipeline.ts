@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationStatus } from './applications';
 import { dbId, idValue } from './common';
 import { oneLine } from './text';
+import { bulkActions, bulkChannels, unknownPlaceholders } from '../vocabulary/pipeline';
 
 // The hiring pipeline (issue #50): team notes, message templates, bulk actions, the timeline.
 
@@ -24,19 +25,6 @@ export const noteOut = z.object({
 export type NoteOut = z.infer<typeof noteOut>;
 export const noteList = z.object({ results: z.array(noteOut) });
 
-/** The placeholders a template may use; any other `{word}` is refused. */
-export const templatePlaceholders = ['first_name', 'job_title'] as const;
-const placeholderPattern = /\{([^{}]*)\}/g;
-/** The `{…}` a text uses that are not placeholders (for the 400's fields). */
-export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(placeholderPattern)]
-    .map((m) => m[1]!)
-    .filter((name) => !(templatePlaceholders as readonly string[]).includes(name));
-}
-/** A template's text with its placeholders filled. */
-export function fillTemplate(text: string, values: { first_name: string; job_title: string }): string {
-  return text.replace(placeholderPattern, (whole, name: string) => (name === 'first_name' || name === 'job_title' ? values[name] : whole));
-}
 const templateText = z
   .string()
   .trim()
@@ -68,10 +56,6 @@ export const templateList = z.object({ results: z.array(templateOut) });
 /** `/api/companies/{id}/message-templates/{template}/` */
 export const templateParams = z.object({ id: idValue, template: idValue });
 
-export const bulkActions = ['move', 'reject', 'export'] as const;
-export type BulkAction = (typeof bulkActions)[number];
-/** How a rejection reaches the job seekers: a chat message, an e-mail, or both. */
-export const bulkChannels = ['chat', 'email', 'both'] as const;
 export const bulkRequest = z.object({
   ids: z.array(dbId).min(1, 'Select at least one applicant.').max(1000, 'Select at most 1,000 applicants at once.'),
   action: z.enum(bulkActions),

@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { useEffect, useState } from 'react';
-import { Anchor, Avatar, Button, Card, Collapse, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Checkbox, Collapse, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { notify } from '../../../lib/notify';
@@ -25,11 +25,11 @@ import { savedJobIdKey } from '../../../lib/session/session';
 import { pageSize } from '../components/application-list-parts';
 import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
-import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
 import classes from './applications.module.css';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
+import { useFeatureParts } from '../../../lib/feature-parts';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -91,12 +91,30 @@ export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: numb
   );
 }
 
-function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: number; jobTitle: string | undefined }) {
-  const [open, setOpen] = useState(false);
+interface RowProps {
+  item: ApplicantOut;
+  jobId: number;
+  job: JobOut | undefined;
+  isSelected: boolean;
+  onSelect: (id: number, on: boolean) => void;
+  /** Opened from a link (a note's mention): `?applicant=<id>`. */
+  isOpenAtFirst: boolean;
+}
+
+function ApplicantRow({ item, jobId, job, isSelected, onSelect, isOpenAtFirst }: RowProps) {
+  const jobTitle = job?.title;
+  const { NotesPanel, ApplicationTimeline } = useFeatureParts();
+  const [open, setOpen] = useState(isOpenAtFirst);
   const detailsId = `applicant-${item.id}-details`;
   return (
     <Card component="li" className={classes.row}>
       <Group gap="md" wrap="nowrap" align="flex-start">
+        <Checkbox
+          mt={14}
+          checked={isSelected}
+          onChange={(e) => onSelect(item.id, e.currentTarget.checked)}
+          aria-label={`Select ${item.applicant.full_name}`}
+        />
         <ApplicantPhoto applicant={item.applicant} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -132,14 +150,15 @@ function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: nu
               </Text>
             )}
             <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={detailsId}>
-              {open ? 'Hide cover letter and history' : 'Cover letter and history'}
+              {open ? 'Hide details' : 'Cover letter, timeline and notes'}
             </Button>
           </Group>
           <Collapse expanded={open} id={detailsId}>
             <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-line' }}>
               {item.cover_letter.trim() || 'No cover letter.'}
             </Text>
-            <StatusHistory history={item.history} viewer="employer" />
+            {open && <ApplicationTimeline applicationId={item.id} />}
+            {open && job && <NotesPanel applicationId={item.id} companyId={job.company.id} />}
           </Collapse>
         </Stack>
       </Group>
@@ -159,6 +178,13 @@ export function EmployerApplicantsScreen() {
   const listQuery = useGetApplicantsQuery({ jobId, page, status: status ?? undefined, search: search || undefined }, { skip: jobId === 0 });
   const { data } = listQuery;
   usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
+  const { BulkActionBar } = useFeatureParts();
+  const openAtFirst = Number(params.get('applicant'));
+  const [selected, setSelected] = useState<number[]>([]);
+  const select = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+  const pageIds = data?.results.map((r) => r.id) ?? [];
+  const isPageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const names = Object.fromEntries((data?.results ?? []).map((r) => [r.id, r.applicant.full_name]));
 
   // Spec section 4: viewing applicants stores the job id of the first applicant.
   const firstJobId = data?.results[0]?.job;
@@ -199,6 +225,23 @@ export function EmployerApplicantsScreen() {
             <>
               <SearchForm form={searchForm} label="Search applicants by name" placeholder="Search by name" />
               <StatusFilter value={status} onChange={(next) => update({ status: next })} counts={data?.status_counts} />
+              <Checkbox
+                label="Select all on this page"
+                checked={isPageSelected}
+                onChange={(e) =>
+                  setSelected(
+                    e.currentTarget.checked ? [...new Set([...selected, ...pageIds])] : selected.filter((id) => !pageIds.includes(id)),
+                  )
+                }
+              />
+              {job && (
+                <BulkActionBar
+                  job={{ id: jobId, title: job.title, companyId: job.company.id }}
+                  selectedIds={selected}
+                  names={names}
+                  onDone={() => setSelected([])}
+                />
+              )}
             </>
           }
           query={listQuery}
@@ -213,7 +256,15 @@ export function EmployerApplicantsScreen() {
           rows={
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
               {data?.results.map((item) => (
-                <ApplicantRow key={item.id} item={item} jobId={jobId} jobTitle={job?.title} />
+                <ApplicantRow
+                  key={item.id}
+                  item={item}
+                  jobId={jobId}
+                  job={job}
+                  isSelected={selected.includes(item.id)}
+                  onSelect={select}
+                  isOpenAtFirst={openAtFirst === item.id}
+                />
               ))}
             </Stack>
           }

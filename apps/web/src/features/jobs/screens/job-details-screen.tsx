@@ -18,7 +18,7 @@ import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
 import classes from './job-details-screen.module.css';
 import { countOf } from '../../../lib/plural';
-import { BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
+import { AsideSummary, BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
 import { JobActions } from '../components/job-actions';
 
 function parseJobId(raw: string | undefined): number | null {
@@ -176,15 +176,7 @@ function JobDetails({ job }: { job: JobOut }) {
         <aside className={classes.aside} aria-label="Actions">
           <Card>
             <Stack gap="sm">
-              <Stack gap={2}>
-                <Text fw={600} lineClamp={2}>
-                  {job.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {job.company.name}
-                  {salary ? ` · ${salary}` : ''}
-                </Text>
-              </Stack>
+              <AsideSummary job={job} salary={salary} />
               <JobActions job={job} isOwner={isOwner} layout="aside" />
             </Stack>
           </Card>
