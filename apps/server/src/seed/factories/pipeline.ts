@@ -13,12 +13,20 @@ import { unique } from './unique';
  */
 export async function createApplicants(
   db: Db,
-  seed: { jobId: number; count: number; statusOf?: (i: number) => ApplicationStatus; appliedAt?: Date; namePrefix?: string },
+  seed: {
+    jobId: number;
+    count: number;
+    statusOf?: (i: number) => ApplicationStatus;
+    appliedAt?: Date;
+    namePrefix?: string;
+    /** Real-looking people (the demo); otherwise "<namePrefix> <n>" at example.test. */
+    people?: Array<{ fullName: string; email: string }>;
+  },
 ): Promise<number[]> {
   const tag = unique();
   const statuses = Array.from({ length: seed.count }, (_, i) => seed.statusOf?.(i) ?? 'applied');
-  const names = statuses.map((_, i) => `${seed.namePrefix ?? 'Applicant'} ${i + 1}`);
-  const emails = names.map((_, i) => `applicant-${tag}-${i}@example.test`);
+  const names = statuses.map((_, i) => seed.people?.[i]?.fullName ?? `${seed.namePrefix ?? 'Applicant'} ${i + 1}`);
+  const emails = names.map((_, i) => seed.people?.[i]?.email ?? `applicant-${tag}-${i}@example.test`);
   const appliedAt = (seed.appliedAt ?? new Date(Date.now() - 86_400_000)).toISOString();
   const rows = await queryRows<{ id: number }>(
     db,
