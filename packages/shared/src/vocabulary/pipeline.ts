@@ -24,7 +24,7 @@ export type BulkChannel = (typeof bulkChannels)[number];
 
 /** How a company's response time reads on its job pages. */
 export function responseTimeLabel(medianHours: number): string {
-  if (medianHours < 24) return 'Usually answers within a day';
   const days = Math.ceil(medianHours / 24);
+  if (days <= 1) return 'Usually answers within a day';
   return days >= 14 ? `Usually answers within ${Math.ceil(days / 7)} weeks` : `Usually answers within ${days} days`;
 }

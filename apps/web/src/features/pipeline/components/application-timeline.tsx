@@ -31,7 +31,7 @@ export function ApplicationTimeline({ applicationId }: { applicationId: number }
       </Timeline>
       <Text size="xs" c="dimmed" mt="xs">
         {data.auto_close
-          ? 'If the company does not answer within 30 days, the application is closed and you are told.'
+          ? 'An application nobody answers within 30 days is closed, with a message to the job seeker.'
           : `${data.company_name} reviews every application personally; applications are not closed automatically.`}
       </Text>
     </div>

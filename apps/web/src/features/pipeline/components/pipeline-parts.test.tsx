@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { responseTimeLabel } from '@jobportal/shared/vocabulary';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { sessionFor } from '../../../test/sessions';
@@ -20,6 +21,18 @@ describe('mentions while typing', () => {
     expect(typedMention('Ask @pri')).toBe('pri');
     expect(typedMention('mail me@example')).toBeNull();
     expect(mentionSuggestions('sha', team)).toEqual([team[1]]);
+  });
+});
+
+describe('response time', () => {
+  it('reads as people say it', () => {
+    expect([5, 24, 25, 70, 400].map(responseTimeLabel)).toEqual([
+      'Usually answers within a day',
+      'Usually answers within a day',
+      'Usually answers within 2 days',
+      'Usually answers within 3 days',
+      'Usually answers within 3 weeks',
+    ]);
   });
 });
 
