@@ -145,17 +145,8 @@ export function JobDetailsSkeleton() {
   );
 }
 
-/**
- * The aside's summary: the title, company and pay, and what a job seeker may expect of an answer
- * (the company's usual response time, and whether silence closes the application).
- */
-export function AsideSummary({
-  job,
-  salary,
-}: {
-  job: Pick<JobOut, 'title' | 'company' | 'auto_close' | 'response_time'>;
-  salary: string | null;
-}) {
+/** The aside's summary: the title, company and pay. */
+export function AsideSummary({ job, salary }: { job: Pick<JobOut, 'title' | 'company'>; salary: string | null }) {
   return (
     <Stack gap={2}>
       <Text fw={600} lineClamp={2}>
@@ -165,12 +156,20 @@ export function AsideSummary({
         {job.company.name}
         {salary ? ` · ${salary}` : ''}
       </Text>
+    </Stack>
+  );
+}
+
+/** What a job seeker may expect of an answer: the company's usual response time, and whether silence closes the application. */
+export function AnswerPromise({ job }: { job: Pick<JobOut, 'auto_close' | 'response_time'> }) {
+  return (
+    <Stack gap={2}>
       {job.response_time && (
-        <Text size="sm" fw={500} mt={6}>
+        <Text size="sm" fw={500}>
           {responseTimeLabel(job.response_time.median_hours)}
         </Text>
       )}
-      <Text size="xs" c="dimmed" mt={job.response_time ? 0 : 6}>
+      <Text size="xs" c="dimmed">
         {job.auto_close
           ? 'Every application gets an answer: one left unanswered for 30 days is closed with a message.'
           : 'This employer reviews every application personally; applications are not closed automatically.'}

@@ -18,7 +18,7 @@ import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
 import classes from './job-details-screen.module.css';
 import { countOf } from '../../../lib/plural';
-import { AsideSummary, BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
+import { AnswerPromise, AsideSummary, BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
 import { JobActions } from '../components/job-actions';
 
 function parseJobId(raw: string | undefined): number | null {
@@ -93,6 +93,7 @@ function JobDetails({ job }: { job: JobOut }) {
                 </Fact>
                 {job.application_deadline && <Fact icon={<CalendarIcon size={16} />}>Apply by {formatDay(job.application_deadline)}</Fact>}
               </ul>
+              <AnswerPromise job={job} />
               {isOwner && (
                 <Text size="sm" c="dimmed">
                   <Anchor component={Link} to={applicantsPath(job.id)} size="sm">
