@@ -45,6 +45,15 @@ describe('the demo pipeline', () => {
     expect(job.response_time?.answered).toBeGreaterThanOrEqual(10);
   });
 
+  it('shows a response time on the job pages of every approved company', async () => {
+    const jobs = await get<{ results: Array<{ id: number; company: { name: string } }> }>('/api/jobs/?page_size=100', 'seeker');
+    const firstJobOf = new Map<string, number>();
+    for (const j of jobs.results) if (!firstJobOf.has(j.company.name)) firstJobOf.set(j.company.name, j.id);
+    const times = await Promise.all([...firstJobOf.values()].map((id) => get<JobOut>(`/api/jobs/${id}/`, 'seeker')));
+    expect(times.filter((j) => j.response_time === null).map((j) => j.company.name)).toEqual([]);
+    expect(new Set(times.map((j) => Math.ceil(j.response_time!.median_hours / 24))).size).toBeGreaterThan(2);
+  });
+
   it("shows the demo job seeker's applications as timelines with the company's first look", async () => {
     const mine = await get<{ results: ApplicationOut[] }>('/api/myapplications/', 'seeker');
     const moved = mine.results.find((a) => a.status !== 'applied')!;

@@ -110,9 +110,52 @@ export async function seedDemoPipeline(db: Db): Promise<void> {
     }
   }
 
+  await seedAnsweredApplicants(db, company.id);
+
   // Every application a company moved was looked at first: a few hours after it arrived.
   await db
     .update(applications)
     .set({ firstViewedAt: sql`${applications.appliedAt} + interval '3 hours'` })
     .where(ne(applications.status, 'applied'));
+}
+
+const firstNames = ['Anna', 'Ben', 'Carla', 'Dmitri', 'Eva', 'Felix', 'Greta', 'Hamid', 'Ida', 'Jonas', 'Kemal', 'Lena', 'Marco', 'Nora'];
+const lastNames = ['Andersen', 'Baptiste', 'Carvalho', 'Dahl', 'Eriksen', 'Fontaine', 'Gruber', 'Haddad', 'Iversen', 'Jansen'];
+// How many days each other company usually takes to answer (so their job pages show different times).
+const answerDays = [1.5, 3, 5, 8, 2.5];
+
+/**
+ * The other approved companies' first public job gets a dozen applicants from the last two months,
+ * each answered (reviewed or rejected) after the company's usual delay: their job pages show a
+ * response time too ("Usually answers within 3 days").
+ */
+async function seedAnsweredApplicants(db: Db, exceptCompanyId: number): Promise<void> {
+  const others = await db
+    .select({ companyId: companies.id, jobId: sql<number>`min(${jobs.id})` })
+    .from(companies)
+    .innerJoin(jobs, and(eq(jobs.companyId, companies.id), eq(jobs.status, 'open')))
+    .where(and(eq(companies.isApproved, true), ne(companies.id, exceptCompanyId)))
+    .groupBy(companies.id)
+    .orderBy(companies.id);
+  for (const [c, other] of others.entries()) {
+    const people = Array.from({ length: 12 }, (_, i) => {
+      const first = firstNames[(c * 5 + i) % firstNames.length]!;
+      const last = lastNames[(c * 3 + i * 7) % lastNames.length]!;
+      return { fullName: `${first} ${last}`, email: `${first}.${last}.${c}${i}@example.net`.toLowerCase() };
+    });
+    const ids = await createApplicants(db, {
+      jobId: other.jobId,
+      count: people.length,
+      statusOf: (i) => (i % 3 === 0 ? 'rejected' : 'reviewed'),
+      appliedAt: new Date(Date.now() - (20 + c * 7) * 24 * hour),
+      people,
+    });
+    const days = answerDays[c % answerDays.length]!;
+    await db.execute(sql`update application_status_history h
+      set changed_at = a.applied_at + (${days}::float8 * (0.6 + (a.id % 9) * 0.1)) * interval '1 day'
+      from applications a where a.id = h.application_id and h.status <> 'applied' and a.id = any(${sql.param(ids)}::int[])`);
+    await db.execute(
+      sql`update applications set updated_at = applied_at + ${days}::float8 * interval '1 day' where id = any(${sql.param(ids)}::int[])`,
+    );
+  }
 }
