@@ -1,11 +1,9 @@
 import type { Writable } from 'node:stream';
 import { answerErrors } from './lib/error-handler';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +20,7 @@ import { Redis } from 'ioredis';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage, type Storage } from './lib/storage';
 import { openPublicReads } from './lib/public-reads';
+import { serveWebBuild } from './lib/web-build';
 import { healthRoutes } from './lib/health';
 import { ensureServerKey } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -67,6 +66,9 @@ import { createJobRunner, type Job } from './lib/job-runner';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/privacy.service';
 import { createRetention, type Retention } from './modules/privacy/retention';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
+import { createPipelineServices } from './modules/pipeline/pipeline.service';
+import { createNoGhosting, type NoGhosting } from './modules/pipeline/no-ghosting';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +82,8 @@ declare module 'fastify' {
     privacy: PrivacyService;
     /** The retention rules (tests run `runDaily` with the moment they need). */
     retention: Retention;
+    /** Closes applications left unanswered for 30 days (tests run `runDue` with the moment they need). */
+    noGhosting: NoGhosting;
   }
 }
 import { createInviteMailer } from './modules/interviews/interview-invites';
@@ -352,6 +356,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feedbacks: createFeedbacksService({ db, events }),
   });
 
+  pipelineRoutes(app, createPipelineServices({ db, events, mailer, log: app.log }));
+  const noGhosting = createNoGhosting({ db, events });
+  app.decorate('noGhosting', noGhosting);
+
   const privacy = createPrivacyService({
     db,
     auth,
@@ -370,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { name: 'data exports', run: () => privacy.buildDue() },
     { name: 'expired exports', run: (now) => retention.expireExports(now) },
     { name: 'retention', run: (now) => retention.runDaily(now) },
+    { name: 'no ghosting', run: (now) => noGhosting.runDue(now) },
   );
   jobRunner.start(config.reminderIntervalSeconds);
 
@@ -378,20 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pages = createPagesService({ db, jobs, companies, jobSearch, shell, origin: publicUrl, productName: config.productName });
   pagesRoutes(app, { pages, reads });
 
-  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      wildcard: true,
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        void res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn(`no web build at ${config.webDist}; serving the API only (run npm run build)`);
-  }
+  await serveWebBuild(app, config.webDist);
 
   return app;
 }

@@ -326,6 +326,8 @@ export const jobs = pgTable(
       .default(sql`'{}'::integer[]`),
     applicationDeadline: date('application_deadline', { mode: 'string' }),
     status: text('status', { enum: jobStatuses }).notNull().default('open'),
+    /** Applications left without any answer for 30 days are closed (rejected) with a polite message; false: the employer opted out. */
+    autoClose: boolean('auto_close').notNull().default(true),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector')
@@ -575,6 +577,8 @@ export const applications = pgTable(
     resumeFileId: integer('resume_file_id').references(() => uploadedFiles.id),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a member of the company first opened the applicant (the job seeker's timeline shows it). */
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('applications_job_jobseeker_key').on(t.jobId, t.jobseekerId),
@@ -899,6 +903,50 @@ export const dataExports = pgTable(
   ],
 );
 
+/**
+ * The hiring team's notes on an application: private to the company (the job seeker never sees
+ * them). `mentioned_ids`: the teammates the note mentions (`@Full Name`), each told once.
+ */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted; the note stays with the team. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentionedIds: integer('mentioned_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('application_notes_application_idx').on(t.applicationId, t.createdAt),
+    index('application_notes_author_idx').on(t.authorId),
+    check('application_notes_body_check', sql`char_length(${t.body}) between 1 and 5000`),
+  ],
+);
+
+/** A company's message templates (rejections and other answers), with `{first_name}` and `{job_title}` placeholders. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_templates_company_name_key').on(t.companyId, t.name)],
+);
+
 /** The last day each daily job ran (retention): one process a day claims it with one UPDATE. */
 export const dailyRuns = pgTable('daily_runs', {
   name: text('name').primaryKey(),
@@ -918,3 +966,5 @@ export type DataExportRow = typeof dataExports.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type InterviewRow = typeof interviews.$inferSelect;
 export type FeedbackRow = typeof interviewFeedbacks.$inferSelect;
+export type ApplicationNoteRow = typeof applicationNotes.$inferSelect;
+export type MessageTemplateRow = typeof messageTemplates.$inferSelect;

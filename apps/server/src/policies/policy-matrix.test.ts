@@ -21,6 +21,8 @@ import {
   createSkill,
   createFeedback,
   createInterview,
+  createMessageTemplate,
+  createNote,
 } from '../seed/factories';
 import { makePdf, makePng } from '../seed/documents';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/harness';
@@ -922,6 +924,119 @@ const rows: Row[] = [
       },
     ];
   }),
+
+  // The hiring pipeline (issue #50): notes are the team's alone (404 to everyone else), templates and bulk the company's.
+  ...((): Row[] => {
+    const team = (ok: number): Expect => ({ ...everyone(404), owner: ok, recruiter: ok, anonymous: 401 });
+    const badInput: Expect = { ...everyone(400), anonymous: 401 };
+    const ownerNote = async () =>
+      (await createNote(t.db, { applicationId: w.application.id, authorId: w.owner.user.id, body: 'Matrix note' })).id;
+    const templates = `/api/companies/${'{id}'}/message-templates/`;
+    const companyTeam = (ok: number): Expect => ({ ...byRole(ok, { employer: true }), otherCompany: 403 });
+    const template = async () => (await createMessageTemplate(t.db, { companyId: w.company.id })).id;
+    return [
+      {
+        action: 'application.notes',
+        method: 'GET',
+        path: '/api/applications/{id}/notes/',
+        request: () => ({ url: `/api/applications/${w.application.id}/notes/` }),
+        expect: team(200),
+      },
+      {
+        action: 'application.notes',
+        method: 'POST',
+        path: '/api/applications/{id}/notes/',
+        request: () => ({ url: `/api/applications/${w.application.id}/notes/`, payload: { body: 'Hello team' } }),
+        expect: team(201),
+      },
+      {
+        action: 'application.notes',
+        variant: 'an empty note',
+        method: 'POST',
+        path: '/api/applications/{id}/notes/',
+        request: () => ({ url: `/api/applications/${w.application.id}/notes/`, payload: { body: '' } }),
+        expect: badInput,
+      },
+      {
+        action: 'note.edit',
+        method: 'PATCH',
+        path: '/api/application-notes/{id}/',
+        request: async () => ({ url: `/api/application-notes/${await ownerNote()}/`, payload: { body: 'Edited' } }),
+        expect: { ...team(200), recruiter: 403 },
+      },
+      {
+        action: 'note.edit',
+        method: 'DELETE',
+        path: '/api/application-notes/{id}/',
+        request: async () => ({ url: `/api/application-notes/${await ownerNote()}/` }),
+        expect: { ...team(204), recruiter: 403 },
+      },
+      {
+        action: 'template.manage',
+        method: 'GET',
+        path: templates,
+        request: () => ({ url: `/api/companies/${w.company.id}/message-templates/` }),
+        expect: companyTeam(200),
+      },
+      {
+        action: 'template.manage',
+        method: 'POST',
+        path: templates,
+        request: () => ({
+          url: `/api/companies/${w.company.id}/message-templates/`,
+          payload: { name: `Matrix ${sequence++}`, body: 'Hi {first_name}' },
+        }),
+        expect: companyTeam(201),
+      },
+      {
+        action: 'template.manage',
+        variant: 'an unknown placeholder',
+        method: 'POST',
+        path: templates,
+        request: () => ({ url: `/api/companies/${w.company.id}/message-templates/`, payload: { name: 'Bad', body: 'Hi {name}' } }),
+        expect: { ...byRole(400, { employer: true }) },
+      },
+      {
+        action: 'template.manage',
+        method: 'PATCH',
+        path: `${templates}{template}/`,
+        request: async () => ({
+          url: `/api/companies/${w.company.id}/message-templates/${await template()}/`,
+          payload: { body: 'Hello {job_title}' },
+        }),
+        expect: companyTeam(200),
+      },
+      {
+        action: 'template.manage',
+        method: 'DELETE',
+        path: `${templates}{template}/`,
+        request: async () => ({ url: `/api/companies/${w.company.id}/message-templates/${await template()}/` }),
+        expect: companyTeam(204),
+      },
+      {
+        action: 'job.bulk_applicants',
+        method: 'POST',
+        path: '/api/jobs/{id}/applicants/bulk/',
+        request: () => ({ url: `/api/jobs/${w.job.id}/applicants/bulk/`, payload: { ids: [w.application.id], action: 'export' } }),
+        expect: companyTeam(200),
+      },
+      {
+        action: 'job.bulk_applicants',
+        variant: 'a closed job',
+        method: 'POST',
+        path: '/api/jobs/{id}/applicants/bulk/',
+        request: () => ({ url: `/api/jobs/${w.closedJob.id}/applicants/bulk/`, payload: { ids: [w.application.id], action: 'export' } }),
+        expect: { ...byRole(400, { employer: true }), otherCompany: 404 },
+      },
+      {
+        action: 'application.timeline',
+        method: 'GET',
+        path: '/api/applications/{id}/timeline/',
+        request: () => ({ url: `/api/applications/${w.application.id}/timeline/` }),
+        expect: { ...team(200), applicant: 200 },
+      },
+    ];
+  })(),
 
   // One's own account: no id in the path, so every signed-in caller changes only their own row.
   {

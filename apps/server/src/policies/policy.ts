@@ -71,6 +71,12 @@ export interface InterviewFacts {
 export interface FeedbackFacts extends InterviewFacts {
   authorId: number;
 }
+/** A team note on an application: the company's, and its author's to change. */
+export interface NoteFacts {
+  companyId: number;
+  /** Null once the author's account is gone (nobody edits it then). */
+  authorId: number | null;
+}
 export interface TeamMemberFacts {
   companyId: number;
   isCompanyApproved: boolean;
@@ -151,6 +157,21 @@ export const policy = {
   /** The applicant always; the job's company while the application is live (not withdrawn), like the profile. */
   'application.view_resume': (a: Actor, x: ApplicationResumeFacts) =>
     isSelf(a, x.jobseekerId) || (isMemberOf(a, x.companyId) && !x.isWithdrawn) ? allow : hide,
+
+  // The hiring pipeline (issue #50): the company's team works as one; the job seeker never sees the notes.
+  /** Read and write the team's notes on an application: its company's members; everyone else 404 (not even that it has notes). */
+  'application.notes': (a: Actor, x: ApplicationFacts) => (isMemberOf(a, x.companyId) ? allow : hide),
+  /** Edit or delete a note: its author; teammates see it (403), everyone else 404. */
+  'note.edit': (a: Actor, n: NoteFacts) =>
+    change(isMemberOf(a, n.companyId), n.authorId !== null && isSelf(a, n.authorId), 'Only its author edits or deletes a note.'),
+  /** The company's message templates: its team reads and keeps them. */
+  'template.manage': (a: Actor, c: CompanyFacts) =>
+    change(companyVisible(a, c), isMemberOf(a, c.id), "Only the company's team keeps its message templates."),
+  /** Move, reject or export many applicants of a job at once. */
+  'job.bulk_applicants': (a: Actor, j: JobFacts) =>
+    change(jobVisible(a, j), isMemberOf(a, j.companyId), "Only the job's company acts on its applicants."),
+  /** An application's timeline (applied, first viewed, moves, interviews): the job seeker and the company. */
+  'application.timeline': (a: Actor, x: ApplicationFacts) => (applicationVisible(a, x) ? allow : hide),
 
   // Interviews: any member of the job's company acts for the employer; the job seeker answers.
   'interview.view': (a: Actor, i: InterviewFacts) => (isSelf(a, i.jobseekerId) || isMemberOf(a, i.companyId) ? allow : hide),
@@ -233,6 +254,8 @@ const hiddenAnswer: Record<string, () => AppError> = {
   chat: () => notFound('That conversation'),
   interview: () => notFound('That interview'),
   feedback: () => notFound('That feedback'),
+  note: () => notFound('That note'),
+  template: () => notFound('That company'),
   user: () => notFound('That account'),
   account: () => notFound('That export'),
   admin: () => notFound('That page'),

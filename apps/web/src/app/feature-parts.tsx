@@ -22,4 +22,8 @@ export const featureParts: FeatureParts = {
   ),
   CompanyJobs: lazyPart(async () => (await import('../features/jobs/components/company-jobs')).CompanyJobs),
   SeekerInterviews: lazyPart(async () => (await import('../features/interviews/components/seeker-interviews')).SeekerInterviews),
+  NotesPanel: lazyPart(async () => (await import('../features/pipeline/components/notes-panel')).NotesPanel),
+  BulkActionBar: lazyPart(async () => (await import('../features/pipeline/components/bulk-action-bar')).BulkActionBar),
+  ApplicationTimeline: lazyPart(async () => (await import('../features/pipeline/components/application-timeline')).ApplicationTimeline),
+  MessageTemplates: lazyPart(async () => (await import('../features/pipeline/components/message-templates')).MessageTemplates),
 };

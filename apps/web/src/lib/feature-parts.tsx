@@ -13,6 +13,19 @@ export interface FeatureParts {
   SeekerInterviews: ComponentType<{ applicationId?: number; when?: 'upcoming'; empty?: string }>;
   /** features/jobs: a company's open jobs, searchable and paged (the company page). */
   CompanyJobs: ComponentType<{ companyId: number; companyName: string }>;
+  /** features/pipeline: the hiring team's notes on an applicant, with @mentions. */
+  NotesPanel: ComponentType<{ applicationId: number; companyId: number }>;
+  /** features/pipeline: act on the selected applicants of a job (move, reject with a template, export CSV). */
+  BulkActionBar: ComponentType<{
+    job: { id: number; title: string; companyId: number };
+    selectedIds: number[];
+    names?: Readonly<Record<number, string>>;
+    onDone?: () => void;
+  }>;
+  /** features/pipeline: an application's timeline (applied, first viewed, moves, interviews). */
+  ApplicationTimeline: ComponentType<{ applicationId: number }>;
+  /** features/pipeline: the company's message templates (company settings). */
+  MessageTemplates: ComponentType<{ companyId: number }>;
 }
 
 const FeaturePartsContext = createContext<FeatureParts | null>(null);

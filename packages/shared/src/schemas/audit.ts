@@ -9,6 +9,10 @@ import { calendarDay, moment } from './text';
 export const auditActionLabels = {
   'application.status_changed': 'Application status changed',
   'application.withdrawn': 'Application withdrawn',
+  'application.auto_closed': 'Unanswered application closed after 30 days',
+  'applicants.bulk_moved': 'Applicants moved together',
+  'applicants.bulk_rejected': 'Applicants rejected together',
+  'applicants.bulk_exported': 'Applicants exported as CSV',
   'company.approval_changed': 'Company approval changed',
   'company.deleted': 'Company deleted',
   'category.created': 'Category created',
@@ -47,6 +51,7 @@ export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
 export const auditObjectTypeLabels = {
   application: 'Application',
   company: 'Company',
+  job: 'Job',
   category: 'Category',
   skill: 'Skill',
   team_member: 'Team member',

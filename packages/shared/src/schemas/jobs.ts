@@ -37,9 +37,12 @@ const jobFieldsCore = z.object({
     .nullish()
     .transform((v) => v ?? null),
   status: z.enum(jobStatuses),
+  /** Close applications left without any answer for 30 days, with a polite message (false: the employer reviews every one). */
+  auto_close: z.boolean(),
 });
 
 const jobFields = jobFieldsCore.extend({
+  auto_close: jobFieldsCore.shape.auto_close.default(true),
   responsibilities: jobFieldsCore.shape.responsibilities.default(''),
   qualifications: jobFieldsCore.shape.qualifications.default(''),
   nice_to_have: jobFieldsCore.shape.nice_to_have.default(''),
@@ -99,6 +102,13 @@ export const jobOut = z.object({
   company: jobCompany,
   is_public: z.boolean(),
   not_public_reason: z.enum(notPublicReasons).nullable(),
+  /** Unanswered applications are closed after 30 days (false: the employer reviews every application personally). */
+  auto_close: z.boolean(),
+  /**
+   * The company's median time from an application to its first answer over the last 90 days, once
+   * it answered at least 10 (null before): "Usually answers within 3 days".
+   */
+  response_time: z.object({ median_hours: z.number(), answered: z.number().int() }).nullable(),
   /** The company's members and admins only. */
   applicants_count: z.number().int().optional(),
   /** Who of the company posted it (the company's members and admins only; null once that account is gone). */

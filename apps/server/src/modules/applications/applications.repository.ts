@@ -185,6 +185,7 @@ export async function insertApplication(
       resumeFileId: row.resume_file_id,
       appliedAt: new Date(row.applied_at),
       updatedAt: new Date(row.updated_at),
+      firstViewedAt: null,
       jobseekerName: row.jobseeker_name,
       resumeUploadedAt: new Date(row.resume_uploaded_at),
     }

@@ -50,7 +50,7 @@ const policyFacts = (a: { jobseekerId: number; companyId: number }): PolicyAppli
 });
 
 /** Why an employer may not move an application from one status to another, in a sentence (canMoveApplication decided it). */
-function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): string {
+export function refusedMoveDetail(from: ApplicationStatus, to: ApplicationStatus): string {
   if (finalStatuses.includes(from)) return `This application is ${lower(from)}, which is final: its status can't change any more.`;
   if (from === to) return `The application is already ${lower(from)}.`;
   if (to === 'withdrawn') return 'Only the job seeker can withdraw an application.';

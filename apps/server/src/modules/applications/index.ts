@@ -2,5 +2,5 @@
 export { applicationResumeUrl, countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 export { findApplicationFacts, findHistories, insertHistory, updateStatus, type ApplicationFacts } from './applications.repository';
 export { countMyApplicationsByStatus, findRecentApplicants, findRecentApplications } from './application-lists.repository';
-export { eventFactsOf } from './applications.service';
+export { eventFactsOf, refusedMoveDetail } from './applications.service';
 export { cardFactsOf, findApplicantCards } from './applicant-cards.repository';

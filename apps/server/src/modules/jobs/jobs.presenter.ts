@@ -8,7 +8,12 @@ export type NotPublicReason = (typeof notPublicReasons)[number];
 /** The only shape in which a whole job leaves the server; applicants_count and posted_by for its company and admins. */
 export function presentJob(
   row: JobRecord,
-  options: { notPublicReason: NotPublicReason | null; applicantsCount?: number; withPoster?: boolean },
+  options: {
+    notPublicReason: NotPublicReason | null;
+    applicantsCount?: number;
+    withPoster?: boolean;
+    responseTime?: { medianHours: number; answered: number } | null;
+  },
 ): JobOut {
   return {
     id: row.id,
@@ -43,6 +48,10 @@ export function presentJob(
     },
     is_public: options.notPublicReason === null,
     not_public_reason: options.notPublicReason,
+    auto_close: row.autoClose,
+    response_time: options.responseTime
+      ? { median_hours: options.responseTime.medianHours, answered: options.responseTime.answered }
+      : null,
     ...(options.applicantsCount === undefined ? {} : { applicants_count: options.applicantsCount }),
     ...(options.withPoster ? { posted_by: row.postedBy ? { id: row.postedBy.id, full_name: row.postedBy.fullName } : null } : {}),
   };

@@ -5,6 +5,7 @@ import type { Viewer } from '../../lib/access';
 import type { PagedRows } from '../../lib/pagination';
 import type { EventBus } from '../../lib/events';
 import { utcToday } from '../../lib/dates';
+import { VersionedCache } from '../../lib/ttl-cache';
 import { authorize, can, type JobFacts } from '../../policies/policy';
 import type { FileReleaser } from '../files';
 import { findUnknownTaxonomyIds } from '../taxonomy';
@@ -56,8 +57,13 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   if (input.skills_required !== undefined) v.skillIds = [...new Set(input.skills_required)];
   if (input.application_deadline !== undefined) v.applicationDeadline = input.application_deadline;
   if (input.status !== undefined) v.status = input.status;
+  if (input.auto_close !== undefined) v.autoClose = input.auto_close;
   return v;
 }
+
+type ResponseTime = { medianHours: number; answered: number };
+/** A response time shows once the company answered this many applications in the last 90 days. */
+const minimumAnswered = 10;
 
 /** `reads`: where a job's public page is read (a replica, docs/decisions/021-read-replicas.md); `db` for the rest. */
 export function createJobsService({ db, reads = db, files, events }: { db: Db; reads?: Db; files: FileReleaser; events: EventBus }) {
@@ -66,7 +72,26 @@ export function createJobsService({ db, reads = db, files, events }: { db: Db; r
     // The company sees its applicants; admins see the count too (moderation).
     const privileged = can(viewer, 'job.view_applicants', facts) || viewer?.role === 'admin';
     const applicants = privileged ? ((await repo.countApplicantsByJob(from, [job.id])).get(job.id) ?? 0) : undefined;
-    return presentJob(job, { notPublicReason: notPublicReason(job, today), applicantsCount: applicants, withPoster: privileged });
+    const responseTime = await responseTimeOf(job.companyId, from);
+    return presentJob(job, {
+      notPublicReason: notPublicReason(job, today),
+      applicantsCount: applicants,
+      withPoster: privileged,
+      responseTime,
+    });
+  }
+
+  // A company's response time moves slowly: each process keeps it for 10 minutes (a job page is hot).
+  const responseTimes = new VersionedCache<ResponseTime | null>(10_000, 10 * 60_000);
+  async function responseTimeOf(companyId: number, from: Db): Promise<ResponseTime | null> {
+    const key = String(companyId);
+    const kept = responseTimes.get(key, 0);
+    if (kept !== undefined) return kept;
+    const found = await repo.findResponseTime(from, companyId);
+    const value =
+      found.answered >= minimumAnswered && found.medianHours !== null ? { medianHours: found.medianHours, answered: found.answered } : null;
+    responseTimes.set(key, 0, value);
+    return value;
   }
 
   /** The job when the viewer may do the action on it: 404 when missing or hidden, 403 when visible but not theirs. */

@@ -129,6 +129,8 @@ export interface JobSeed {
   postedAt?: Date;
   /** The member who posted it; the company's owner when not given. */
   postedBy?: number;
+  /** Close applications unanswered for 30 days (default true). */
+  autoClose?: boolean;
 }
 
 /** Makes a job of a company. The demo seed and the tests both post jobs through this. */
@@ -155,6 +157,7 @@ export async function createJob(db: Db, companyId: number, seed: JobSeed = {}): 
       skillIds: seed.skillIds ?? [],
       applicationDeadline: seed.applicationDeadline ?? null,
       status: seed.status ?? 'open',
+      autoClose: seed.autoClose ?? true,
       ...(seed.postedAt ? { postedAt: seed.postedAt, updatedAt: seed.postedAt } : {}),
     })
     .returning();

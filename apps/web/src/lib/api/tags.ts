@@ -21,6 +21,7 @@
  * - Interview: an id, 'LIST' (every interview list of the signed-in side)
  * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
  * - DataExport: 'LIST' (the caller's data exports)
+ * - Notes: an application id (the team's notes on it); Templates: a company id; Timeline: an application id
  */
 export const tagTypes = [
   'Users',
@@ -43,4 +44,7 @@ export const tagTypes = [
   'Interview',
   'Feedback',
   'DataExport',
+  'Notes',
+  'Templates',
+  'Timeline',
 ] as const;

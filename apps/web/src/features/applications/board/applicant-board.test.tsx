@@ -27,7 +27,7 @@ function fakeServer(people: ApplicantOut[], refuse?: { to: ApplicationStatus; de
       byId.set(id, moved);
       return jsonResponse(200, moved);
     }
-    if (!url.pathname.startsWith('/api/jobs/5/applicants/')) return jsonResponse(200, { id: 5, title: 'Robot Whisperer' });
+    if (!url.pathname.startsWith('/api/jobs/5/applicants/')) return jsonResponse(200, { id: 5, title: 'Robot Whisperer', company: { id: 3, name: 'Acme' } });
     const status = url.searchParams.get('status');
     const page = Number(url.searchParams.get('page') ?? 1);
     const all = [...byId.values()];

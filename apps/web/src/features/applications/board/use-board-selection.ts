@@ -6,6 +6,8 @@ export interface BoardSelection {
   count: number;
   isSelected: (id: number) => boolean;
   toggle: (id: number) => void;
+  /** Chooses (or leaves) these at once: "Select all on this page". */
+  set: (ids: readonly number[], on: boolean) => void;
   clear: () => void;
 }
 
@@ -13,9 +15,14 @@ export interface BoardSelection {
 export function useBoardSelection(): BoardSelection {
   const [ids, setIds] = useState<readonly number[]>([]);
   const toggle = useCallback((id: number) => setIds((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id])), []);
+  const set = useCallback(
+    (some: readonly number[], on: boolean) =>
+      setIds((now) => (on ? [...new Set([...now, ...some])] : now.filter((x) => !some.includes(x)))),
+    [],
+  );
   const clear = useCallback(() => setIds([]), []);
   return useMemo(() => {
     const chosen = new Set(ids);
-    return { ids, count: ids.length, isSelected: (id: number) => chosen.has(id), toggle, clear };
-  }, [ids, toggle, clear]);
+    return { ids, count: ids.length, isSelected: (id: number) => chosen.has(id), toggle, set, clear };
+  }, [ids, toggle, set, clear]);
 }

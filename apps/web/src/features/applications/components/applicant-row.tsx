@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Collapse, Group, Select, Stack, Text } from '@mantine/core';
-import type { ApplicantOut, ApplicationStatus } from '@jobportal/shared';
+import { Anchor, Button, Card, Checkbox, Collapse, Group, Select, Stack, Text } from '@mantine/core';
+import type { ApplicantOut, ApplicationStatus, JobOut } from '@jobportal/shared';
 import { isApplicationStatus, isOpenStatus } from '@jobportal/shared/vocabulary';
 import { Link } from 'react-router';
 import { statusView } from '../../../components/application-status';
@@ -14,7 +14,8 @@ import { useChangeApplicationStatusMutation } from '../api/applications-api';
 import classes from '../screens/applications.module.css';
 import { ApplicantPhoto } from './applicant-photo';
 import { MessageButton } from './message-button';
-import { StatusHistory } from './status-history';
+import { useFeatureParts } from '../../../lib/feature-parts';
+import type { BoardSelection } from '../board/use-board-selection';
 
 /** Moves offered: only the statuses the server allows now, so a bad move is never offered. */
 export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: number }) {
@@ -61,13 +62,30 @@ export function StatusChanger({ item, jobId }: { item: ApplicantOut; jobId: numb
   );
 }
 
-/** One applicant in the list view: who, when, the moves allowed, and the ways to reach them. */
-export function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jobId: number; jobTitle: string | undefined }) {
-  const [open, setOpen] = useState(false);
+interface RowProps {
+  item: ApplicantOut;
+  jobId: number;
+  job: JobOut | undefined;
+  selection: BoardSelection;
+  /** Opened from a link (a note's mention): `?applicant=<id>`. */
+  isOpenAtFirst: boolean;
+}
+
+/** One applicant in the list view: who, when, the moves allowed, the ways to reach them, the team's notes. */
+export function ApplicantRow({ item, jobId, job, selection, isOpenAtFirst }: RowProps) {
+  const jobTitle = job?.title;
+  const { NotesPanel, ApplicationTimeline } = useFeatureParts();
+  const [open, setOpen] = useState(isOpenAtFirst);
   const detailsId = `applicant-${item.id}-details`;
   return (
     <Card component="li" className={classes.row}>
       <Group gap="md" wrap="nowrap" align="flex-start">
+        <Checkbox
+          mt={14}
+          checked={selection.isSelected(item.id)}
+          onChange={() => selection.toggle(item.id)}
+          aria-label={`Select ${item.applicant.full_name}`}
+        />
         <ApplicantPhoto applicant={item.applicant} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -103,14 +121,15 @@ export function ApplicantRow({ item, jobId, jobTitle }: { item: ApplicantOut; jo
               </Text>
             )}
             <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={detailsId}>
-              {open ? 'Hide cover letter and history' : 'Cover letter and history'}
+              {open ? 'Hide details' : 'Cover letter, timeline and notes'}
             </Button>
           </Group>
           <Collapse expanded={open} id={detailsId}>
             <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-line' }}>
               {item.cover_letter.trim() || 'No cover letter.'}
             </Text>
-            <StatusHistory history={item.history} viewer="employer" />
+            {open && <ApplicationTimeline applicationId={item.id} />}
+            {open && job && <NotesPanel applicationId={item.id} companyId={job.company.id} />}
           </Collapse>
         </Stack>
       </Group>

@@ -31,7 +31,7 @@ function renderScreen(respond: (request: RecordedRequest) => Response | undefine
       respond(request) ??
       (request.url.startsWith('/api/jobs/5/applicants/')
         ? jsonResponse(200, { results: [reviewed, hired], count: 2, next: null, previous: null, status_counts: { reviewed: 1, hired: 1 } })
-        : jsonResponse(200, { id: 5, title: 'Robot Whisperer' })),
+        : jsonResponse(200, { id: 5, title: 'Robot Whisperer', company: { id: 3, name: 'Acme' } })),
   );
   const rendered = renderRoutes([{ path: '/EmployerJobapplicants/:jobId', element: <EmployerApplicantsScreen /> }], {
     path,

@@ -1,7 +1,7 @@
 import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { useEffect } from 'react';
-import { Anchor, Button, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import type { ApplicationStatus, JobOut } from '@jobportal/shared';
@@ -24,6 +24,7 @@ import { useBoardSelection } from '../board/use-board-selection';
 import { useListParams } from '../../../lib/list-params';
 import { countOf } from '../../../lib/plural';
 import { RealPathLink } from '../../../components/real-path-link';
+import { useFeatureParts } from '../../../lib/feature-parts';
 
 const jobTitleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,6 +51,19 @@ export function EmployerApplicantsScreen() {
   const { data } = listQuery;
   const total = data && (isBoard ? Object.values(data.status_counts).reduce((sum, n) => sum + n, 0) : data.count);
   usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
+  const { BulkActionBar } = useFeatureParts();
+  const openAtFirst = Number(params.get('applicant'));
+  const pageIds = isBoard ? [] : (data?.results.map((r) => r.id) ?? []);
+  const isPageSelected = pageIds.length > 0 && pageIds.every((id) => selection.isSelected(id));
+  const names = Object.fromEntries((data?.results ?? []).map((r) => [r.id, r.applicant.full_name]));
+  const bulkBar = job && (
+    <BulkActionBar
+      job={{ id: jobId, title: job.title, companyId: job.company.id }}
+      selectedIds={[...selection.ids]}
+      names={names}
+      onDone={selection.clear}
+    />
+  );
 
   // Spec section 4: viewing applicants stores the job id of the first applicant.
   const firstJobId = data?.results[0]?.job;
@@ -98,6 +112,7 @@ export function EmployerApplicantsScreen() {
       ) : isBoard ? (
         <Stack gap="sm">
           <SearchForm form={searchForm} label="Search applicants by name" placeholder="Search by name" />
+          {bulkBar}
           <ApplicantBoard jobId={jobId} search={search || undefined} selection={selection} />
         </Stack>
       ) : (
@@ -107,6 +122,12 @@ export function EmployerApplicantsScreen() {
             <>
               <SearchForm form={searchForm} label="Search applicants by name" placeholder="Search by name" />
               <StatusFilter value={status} onChange={(next) => update({ status: next })} counts={data?.status_counts} />
+              <Checkbox
+                label="Select all on this page"
+                checked={isPageSelected}
+                onChange={(e) => selection.set(pageIds, e.currentTarget.checked)}
+              />
+              {bulkBar}
             </>
           }
           query={listQuery}
@@ -121,7 +142,14 @@ export function EmployerApplicantsScreen() {
           rows={
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
               {data?.results.map((item) => (
-                <ApplicantRow key={item.id} item={item} jobId={jobId} jobTitle={job?.title} />
+                <ApplicantRow
+                  key={item.id}
+                  item={item}
+                  job={job}
+                  jobId={jobId}
+                  selection={selection}
+                  isOpenAtFirst={openAtFirst === item.id}
+                />
               ))}
             </Stack>
           }

@@ -21,7 +21,6 @@ import { useGetMyApplicationsQuery, useWithdrawApplicationMutation } from '../ap
 import { formatDateTime, formatRecent } from '../../../lib/format';
 import { SearchForm, useSearchForm } from '../components/search-form';
 import { StatusFilter } from '../components/status-filter';
-import { StatusHistory } from '../components/status-history';
 import { MessageButton } from '../components/message-button';
 import { useSession } from '../../../lib/session/use-session';
 import { useFeatureParts } from '../../../lib/feature-parts';
@@ -33,7 +32,7 @@ import { ListSkeleton, pageSize } from '../components/application-list-parts';
 import { RealPathLink } from '../../../components/real-path-link';
 
 function ApplicationRow({ application, onWithdraw }: { application: ApplicationOut; onWithdraw: (application: ApplicationOut) => void }) {
-  const { SeekerInterviews } = useFeatureParts();
+  const { SeekerInterviews, ApplicationTimeline } = useFeatureParts();
   const [open, setOpen] = useState(false);
   const job = application.job;
   const session = useSession();
@@ -58,7 +57,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
           </Text>
           <Group gap="xs" mt={6}>
             <Button size="compact-sm" variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={historyId}>
-              {open ? 'Hide history' : 'Show history'}
+              {open ? 'Hide timeline' : 'Show timeline'}
             </Button>
             {session.userid !== null && (
               <MessageButton jobseekerId={session.userid} jobId={job.id} label={`Message ${job.company.name} about ${job.title}`} />
@@ -70,7 +69,7 @@ function ApplicationRow({ application, onWithdraw }: { application: ApplicationO
             )}
           </Group>
           <Collapse expanded={open} id={historyId}>
-            <StatusHistory history={application.history} viewer="jobseeker" />
+            {open && <ApplicationTimeline applicationId={application.id} />}
             {application.cover_letter && (
               <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-line' }} c="dimmed">
                 <b>Your cover letter:</b> {application.cover_letter}

@@ -64,7 +64,13 @@ const team = (canManage: boolean): TeamOut => ({
 const page = (results: CompanyOut[]) => ({ results, count: results.length, next: null, previous: null });
 
 function renderScreen(respond: (request: RecordedRequest) => Response | undefined, companyDetailsSubmitted = false) {
-  const { requests } = mockFetch((request) => respond(request) ?? jsonResponse(200, { googleClientId: null, productName: 'Hireloop' }));
+  const { requests } = mockFetch(
+    (request) =>
+      respond(request) ??
+      (request.url.endsWith('/message-templates/')
+        ? jsonResponse(200, { results: [] })
+        : jsonResponse(200, { googleClientId: null, productName: 'Hireloop' })),
+  );
   const rendered = renderRoutes(
     [
       { path: '/EmployerCompanyManagement', element: <EmployerCompanyManagementScreen /> },

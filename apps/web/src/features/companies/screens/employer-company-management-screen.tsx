@@ -21,7 +21,7 @@ import { CompanyForm } from '../components/company-form';
 import { companyFormValuesOf, emptyCompanyForm, toCompanyInput, type CompanyFormValues } from '../components/company-form-values';
 import { checkFile } from '../../../lib/file-rules';
 import { LogoPicker } from '../components/logo-picker';
-import { TeamSection } from '../components/team-section';
+import { HiringSettings } from '../components/hiring-settings';
 import { CompanySummary } from '../components/company-summary';
 import { useGetFormerTeamQuery, useGetTeamQuery } from '../../teams/api/teams-api';
 import { countOf } from '../../../lib/plural';
@@ -230,7 +230,7 @@ export function EmployerCompanyManagementScreen() {
               <NextSteps company={company ?? null} />
             </Grid.Col>
           </Grid>
-          {company && <TeamSection companyId={company.id} />}
+          {company && <HiringSettings companyId={company.id} />}
         </Stack>
       )}
     </Page>

@@ -1,4 +1,6 @@
 import { type ReactNode } from 'react';
+import type { JobOut } from '@jobportal/shared';
+import { responseTimeLabel } from '@jobportal/shared/vocabulary';
 import { Anchor, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -140,5 +142,38 @@ export function JobDetailsSkeleton() {
         </Stack>
       </Card>
     </div>
+  );
+}
+
+/** The aside's summary: the title, company and pay. */
+export function AsideSummary({ job, salary }: { job: Pick<JobOut, 'title' | 'company'>; salary: string | null }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600} lineClamp={2}>
+        {job.title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {job.company.name}
+        {salary ? ` · ${salary}` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What a job seeker may expect of an answer: the company's usual response time, and whether silence closes the application. */
+export function AnswerPromise({ job }: { job: Pick<JobOut, 'auto_close' | 'response_time'> }) {
+  return (
+    <Stack gap={2}>
+      {job.response_time && (
+        <Text size="sm" fw={500}>
+          {responseTimeLabel(job.response_time.median_hours)}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {job.auto_close
+          ? 'Every application gets an answer: one left unanswered for 30 days is closed with a message.'
+          : 'This employer reviews every application personally; applications are not closed automatically.'}
+      </Text>
+    </Stack>
   );
 }

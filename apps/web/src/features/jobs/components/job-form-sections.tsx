@@ -168,6 +168,12 @@ export function PayAndDeadlineSection({ form, live }: { form: JobFormApi; live: 
           </Text>
         </Stack>
       </SimpleGrid>
+      <Switch
+        label="Close unanswered applications after 30 days"
+        description="Applicants you have not answered (no move, message or interview) in 30 days get a polite message and are closed. Turn off if you review every application personally; the job page then says so."
+        key={form.key('auto_close')}
+        {...form.getInputProps('auto_close', { type: 'checkbox' })}
+      />
       {salaryRuleBroken && (
         <Text size="xs" c="dimmed" className={classes.visuallyHidden} aria-live="polite">
           {salaryOrderRule}

@@ -21,6 +21,8 @@ export type JobFormValues = {
   skills_required: number[];
   application_deadline: string;
   status: JobStatus;
+  /** Close applications left unanswered for 30 days (with a polite message). */
+  auto_close: boolean;
 };
 
 export const emptyJobForm: JobFormValues = {
@@ -41,6 +43,7 @@ export const emptyJobForm: JobFormValues = {
   skills_required: [],
   application_deadline: '',
   status: 'open',
+  auto_close: true,
 };
 
 export function jobFormValuesOf(job: JobOut): JobFormValues {
@@ -62,6 +65,7 @@ export function jobFormValuesOf(job: JobOut): JobFormValues {
     skills_required: job.skills_required.map((skill) => skill.id),
     application_deadline: job.application_deadline ?? '',
     status: job.status,
+    auto_close: job.auto_close,
   };
 }
 
@@ -88,6 +92,7 @@ export function toJobInput(values: JobFormValues): JobInput {
     skills_required: values.skills_required,
     application_deadline: values.application_deadline || null,
     status: values.status,
+    auto_close: values.auto_close,
   };
 }
 

@@ -43,6 +43,8 @@ const base: EmployerJob = {
   },
   is_public: false,
   not_public_reason: 'company_not_approved',
+  auto_close: true,
+  response_time: null,
   applicants_count: 3,
 };
 const closed: EmployerJob = { ...base, id: 2, title: 'Gear Polisher', status: 'closed', not_public_reason: 'closed', applicants_count: 1 };

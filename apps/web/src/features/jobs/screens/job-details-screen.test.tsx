@@ -41,6 +41,8 @@ const job: JobOut = {
   },
   is_public: true,
   not_public_reason: null,
+  auto_close: true,
+  response_time: null,
 };
 
 function renderJob(response: () => Response, session?: Session) {

@@ -19,7 +19,7 @@ import { useGetJobQuery } from '../api/jobs-api';
 import { applicantsPath } from '../applicants-screen';
 import classes from './job-details-screen.module.css';
 import { countOf } from '../../../lib/plural';
-import { BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
+import { AnswerPromise, AsideSummary, BackLink, Fact, LongText, NotAvailable, JobDetailsSkeleton } from '../components/job-details-parts';
 import { JobActions } from '../components/job-actions';
 
 function parseJobId(raw: string | undefined): number | null {
@@ -136,6 +136,7 @@ function JobDetails({ job }: { job: JobOut }) {
                 </Fact>
                 {job.application_deadline && <Fact icon={<CalendarIcon size={16} />}>Apply by {formatDay(job.application_deadline)}</Fact>}
               </ul>
+              <AnswerPromise job={job} />
               {isOwner && (
                 <Text size="sm" c="dimmed">
                   <Anchor component={Link} to={applicantsPath(job.id)} size="sm">
@@ -191,15 +192,7 @@ function JobDetails({ job }: { job: JobOut }) {
         <aside className={classes.aside} aria-label="Actions">
           <Card>
             <Stack gap="sm">
-              <Stack gap={2}>
-                <Text fw={600} lineClamp={2}>
-                  {job.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {job.company.name}
-                  {salary ? ` · ${salary}` : ''}
-                </Text>
-              </Stack>
+              <AsideSummary job={job} salary={salary} />
               <JobActions job={job} isOwner={isOwner} layout="aside" />
             </Stack>
           </Card>
