@@ -2,14 +2,10 @@ import './styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
-import { followRealPath } from '../lib/real-paths';
 import { watchSessionInOtherTabs } from '../lib/session/watch-other-tabs';
 import { createAppStore } from '../lib/store';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
-
-// Opened at a job's or company's page (/jobs/{id}): the app shows the same screen.
-followRealPath(window.location, window.history);
 
 const store = createAppStore();
 watchSessionInOtherTabs(store.dispatch);

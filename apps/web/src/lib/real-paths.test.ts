@@ -1,25 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { followRealPath, hashRouteOf, realPathOf } from './real-paths';
+import { realPathOf } from './real-paths';
+
+/** Runs public/real-path.js (the server pages' script) against an address. */
+function openAt(pathname: string, hash = '') {
+  const source = fs.readFileSync(path.join(import.meta.dirname, '../../public/real-path.js'), 'utf8');
+  const history = { replaceState: vi.fn() };
+  new Function('window', source)({ location: { pathname, hash }, history });
+  return history.replaceState.mock.calls.map((call) => call[2] as string);
+}
 
 describe('real paths', () => {
-  it('maps the server pages to the app routes and back', () => {
-    expect(hashRouteOf('/jobs/42')).toBe('/job/42');
-    expect(hashRouteOf('/companies/7/')).toBe('/company/7');
-    expect(hashRouteOf('/jobs/0')).toBeNull();
-    expect(hashRouteOf('/jobs/abc')).toBeNull();
-    expect(hashRouteOf('/')).toBeNull();
+  it('points the app’s links at the server pages', () => {
     expect(realPathOf('/job/42')).toBe('/jobs/42');
     expect(realPathOf('/company/7')).toBe('/companies/7');
+    expect(realPathOf('/job/0')).toBeNull();
     expect(realPathOf('/jobseekerapplications')).toBeNull();
   });
 
-  it('replaces /jobs/{id} with the app address, and leaves an address with its own route alone', () => {
-    const history = { replaceState: vi.fn() };
-    followRealPath({ pathname: '/jobs/42', hash: '' }, history);
-    expect(history.replaceState).toHaveBeenCalledWith(null, '', '/#/job/42');
-    history.replaceState.mockClear();
-    followRealPath({ pathname: '/jobs/42', hash: '#/login' }, history);
-    followRealPath({ pathname: '/', hash: '' }, history);
-    expect(history.replaceState).not.toHaveBeenCalled();
+  it('opens a server page’s address as the app’s route, and leaves other addresses alone', () => {
+    expect(openAt('/jobs/42')).toEqual(['/#/job/42']);
+    expect(openAt('/companies/7/')).toEqual(['/#/company/7']);
+    expect(openAt('/jobs/42', '#/')).toEqual(['/#/job/42']);
+    expect(openAt('/jobs/42', '#/login')).toEqual([]);
+    expect(openAt('/jobs/0')).toEqual([]);
+    expect(openAt('/jobs/abc')).toEqual([]);
+    expect(openAt('/')).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ describe('loadAppShell', () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/aXYZ.css">');
     expect(html).toContain('<script src="/color-scheme.js"></script>');
+    // The script that starts the app on the page's own screen, before the app's module runs.
+    expect(html.indexOf('<script src="/real-path.js"></script>')).toBeLessThan(html.indexOf('/assets/index-abc123.js'));
     expect(html).toContain('<div id="root"><main>Text</main></div>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Job | Hireloop</title>');

@@ -11,6 +11,8 @@ export interface ShellParts {
 
 export type AppShell = (parts: ShellParts) => string;
 
+const realPathScript = '<script src="/real-path.js"></script>';
+
 // Readable without the app's styles (JavaScript off, or before it starts). The CSP allows inline styles, not scripts.
 const ownStyle = `<style>.ssr{max-width:760px;margin:0 auto;padding:24px 16px;font:16px/1.55 system-ui,sans-serif}
 .ssr img{border-radius:8px}.ssr .closed{padding:12px 16px;border-radius:8px;background:#fff3bf;color:#5c3c00}
@@ -18,8 +20,8 @@ const ownStyle = `<style>.ssr{max-width:760px;margin:0 auto;padding:24px 16px;fo
 
 /**
  * The built app's index.html, read once at start, with a page's head and content put in: its own
- * script and style tags stay, so the page starts the app on the same screen (the app maps
- * /jobs/{id} and /companies/{id} to its routes itself: inline scripts are forbidden by the CSP).
+ * script and style tags stay, so the page starts the app on the same screen (the app's
+ * /real-path.js maps /jobs/{id} and /companies/{id} to its routes: inline scripts are forbidden by the CSP).
  * Without a web build, a plain page with the same head and content.
  */
 export function loadAppShell(webDist: string): AppShell {
@@ -39,5 +41,7 @@ export function loadAppShell(webDist: string): AppShell {
   const beforeHead = template.slice(0, headEnd);
   const betweenHeadAndRoot = template.slice(headEnd, rootAt);
   const afterRoot = template.slice(rootAt + '<div id="root"></div>'.length);
-  return ({ head, body }) => `${beforeHead}${head}\n${ownStyle}\n${betweenHeadAndRoot}<div id="root">${body}</div>${afterRoot}`;
+  // The app's /real-path.js first: it turns this page's address into the app's route before the app starts.
+  return ({ head, body }) =>
+    `${beforeHead}${realPathScript}\n${head}\n${ownStyle}\n${betweenHeadAndRoot}<div id="root">${body}</div>${afterRoot}`;
 }
