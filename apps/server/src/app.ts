@@ -86,6 +86,7 @@ import { createInterviewsService } from './modules/interviews/interviews.service
 import { createFeedbacksService } from './modules/interviews/feedbacks.service';
 import { createReminderRunner } from './modules/interviews/reminders';
 import { randomToken } from './lib/crypto';
+import { createJobAlertsService, jobAlertsRoutes } from './modules/job-alerts';
 
 export interface AppDeps {
   config: Config;
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await auth.drain();
     await jobRunner.stop();
+    await jobAlerts.idle();
     await privacy.buildDue();
     await invites.flush();
     if (!deps.mailer) mailer.close();
@@ -320,6 +322,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db, events });
   notifications.listen();
   notificationsRoutes(app, { notifications });
+  // Job alerts (decision 019): matched from the jobs' events; the job runner works their queue and e-mails too.
+  const tokenSecret = await ensureServerKey(db, 'alert_token_secret', () => randomToken(48));
+  const jobAlerts = createJobAlertsService({ ...config, db, events, mailer, limiter, log: app.log, publicUrl, tokenSecret });
+  jobAlerts.listen();
+  jobAlertsRoutes(app, { jobAlerts });
+  app.decorate('jobAlerts', jobAlerts);
+  backgroundJobs.push({ name: 'job alerts', run: (now) => jobAlerts.runDue(now) });
   const chat = createChatService({ db, events, rateLimitMultiplier: config.rateLimitMultiplier });
   chatRoutes(app, { chat });
   // Live events on the same port (path /socket.io/); stopped before the server closes.

@@ -13,3 +13,4 @@ export * from './schemas/audit';
 export * from './schemas/chat';
 export * from './schemas/interviews';
 export * from './schemas/privacy';
+export * from './schemas/job-alerts';

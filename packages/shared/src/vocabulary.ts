@@ -20,3 +20,4 @@ export * from './vocabulary/profiles';
 export * from './vocabulary/applications';
 export * from './vocabulary/interviews';
 export * from './vocabulary/privacy';
+export * from './vocabulary/job-alerts';

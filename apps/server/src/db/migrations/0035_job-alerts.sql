@@ -1,0 +1,76 @@
+CREATE TABLE "job_alert_matches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"alert_id" integer NOT NULL,
+	"job_id" integer NOT NULL,
+	"matched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"emailed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "job_alert_publications" (
+	"job_id" integer PRIMARY KEY NOT NULL,
+	"is_public" boolean NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_alert_queue" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"job_id" integer NOT NULL,
+	"enqueued_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_alerts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer,
+	"email_address" text,
+	"confirmed_at" timestamp with time zone,
+	"name" text NOT NULL,
+	"criteria" jsonb NOT NULL,
+	"frequency" text NOT NULL,
+	"in_app" boolean NOT NULL,
+	"by_email" boolean NOT NULL,
+	"paused" boolean DEFAULT false NOT NULL,
+	"time_zone" text,
+	"token_salt" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"query" "tsquery",
+	"anchors" text[],
+	"employment_types" text[],
+	"experience_levels" text[],
+	"category_ids" integer[],
+	"skill_ids" integer[],
+	"location_pattern" text,
+	"is_remote" boolean,
+	"salary_min" integer,
+	"salary_max" integer,
+	"currency" char(3),
+	"company_id" integer,
+	"posted_within_days" smallint,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"notice_id" integer,
+	"notice_jobs" integer DEFAULT 0 NOT NULL,
+	"last_emailed_at" timestamp with time zone,
+	"next_email_at" timestamp with time zone,
+	CONSTRAINT "job_alerts_owner_check" CHECK ("job_alerts"."user_id" is not null or "job_alerts"."email_address" is not null),
+	CONSTRAINT "job_alerts_frequency_check" CHECK (frequency in ('instant', 'daily', 'weekly'))
+);
+--> statement-breakpoint
+ALTER TABLE "job_alert_matches" ADD CONSTRAINT "job_alert_matches_alert_id_job_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."job_alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alert_matches" ADD CONSTRAINT "job_alert_matches_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alert_publications" ADD CONSTRAINT "job_alert_publications_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alert_queue" ADD CONSTRAINT "job_alert_queue_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alerts" ADD CONSTRAINT "job_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alerts" ADD CONSTRAINT "job_alerts_notice_id_notifications_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "job_alert_matches_alert_job_key" ON "job_alert_matches" USING btree ("alert_id","job_id");--> statement-breakpoint
+CREATE INDEX "job_alert_matches_alert_newest_idx" ON "job_alert_matches" USING btree ("alert_id","matched_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "job_alert_matches_job_idx" ON "job_alert_matches" USING btree ("job_id");--> statement-breakpoint
+CREATE INDEX "job_alert_queue_job_idx" ON "job_alert_queue" USING btree ("job_id");--> statement-breakpoint
+CREATE INDEX "job_alerts_user_idx" ON "job_alerts" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "job_alerts_email_idx" ON "job_alerts" USING btree ("email_address");--> statement-breakpoint
+CREATE INDEX "job_alerts_anchors_idx" ON "job_alerts" USING gin ("anchors") WITH (fastupdate=false) WHERE "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
+CREATE INDEX "job_alerts_unanchored_idx" ON "job_alerts" USING btree ("id") WHERE "job_alerts"."anchors" is null and "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
+CREATE INDEX "job_alerts_next_email_idx" ON "job_alerts" USING btree ("next_email_at") WHERE "job_alerts"."next_email_at" is not null;--> statement-breakpoint
+-- The jobs public now were public before alerts existed: a later edit of one does not queue it as new.
+INSERT INTO "job_alert_publications" ("job_id", "is_public")
+SELECT "id", true FROM "job_search"
+WHERE "is_open" AND "company_approved" AND ("application_deadline" IS NULL OR "application_deadline" >= current_date);
