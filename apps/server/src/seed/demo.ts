@@ -13,6 +13,7 @@ import {
 } from './factories';
 import { makeLogoPng } from './pictures';
 import type { Storage } from '../lib/storage';
+import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPeople, type DemoJob } from './demo-people';
 import { createRandom, demoCategories, demoSkills, generateJob, type CategoryName, type CompanyContext } from './job-text';
@@ -235,5 +236,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     otherJobs: publicJobs.filter((j) => j.ownerEmail !== 'employer@example.com'),
   });
   await seedDemoInterviews(db);
+  await seedDemoAlerts(db);
   return true;
 }

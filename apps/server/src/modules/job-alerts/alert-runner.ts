@@ -17,6 +17,25 @@ const queueBatch = 10;
 const emailBatch = 20;
 
 /**
+ * Matches public jobs with the live alerts, in the caller's transaction: a match row per alert and
+ * job that has none yet, then the alerts' notices and e-mail times. Answers the notices written.
+ */
+export async function matchJobs(tx: Db, jobIds: number[]): Promise<{ notices: number; matches: number }> {
+  const fresh = new Map<number, number>();
+  const today = utcToday();
+  let matches = 0;
+  for (const jobId of jobIds) {
+    const tokens = await findJobTokens(tx, jobId, today);
+    if (!tokens) continue;
+    for (const alertId of await queue.insertMatches(tx, jobId, tokens)) {
+      fresh.set(alertId, (fresh.get(alertId) ?? 0) + 1);
+      matches++;
+    }
+  }
+  return { ...(await queue.afterMatches(tx, fresh)), matches };
+}
+
+/**
  * The alerts' background work (docs/decisions/019-job-alerts.md), run by any number of processes
  * on one database: the queue of jobs that became public is claimed FOR UPDATE SKIP LOCKED and its
  * matches, notices and e-mail times written in the claiming transaction (a crash rolls it all
@@ -40,14 +59,10 @@ export function createAlertRunner(deps: {
     for (;;) {
       const { claimed, notices } = await db.transaction(async (tx) => {
         const jobs = await queue.claimQueued(tx, queueBatch);
-        const fresh = new Map<number, number>();
-        const today = utcToday();
-        for (const job of jobs) {
-          const tokens = await findJobTokens(tx, job.jobId, today);
-          if (!tokens) continue;
-          for (const alertId of await queue.insertMatches(tx, job.jobId, tokens)) fresh.set(alertId, (fresh.get(alertId) ?? 0) + 1);
-        }
-        const { notices } = await queue.afterMatches(tx, fresh);
+        const { notices } = await matchJobs(
+          tx,
+          jobs.map((job) => job.jobId),
+        );
         return { claimed: jobs.length, notices };
       });
       done += claimed;

@@ -95,7 +95,7 @@ beforeAll(async () => {
   ];
   for (const { companyId, ...seed } of seeds) jobIds.push((await createJob(t.db, companyId, seed)).id);
   const q = (params: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   queries = [
     q({ search: 'lighthouse' }),
     q({ search: '"machine learning"' }),

@@ -75,7 +75,7 @@ describe.skipIf(target.kind !== 'postgres')('job alerts across two server proces
     const db = database.db;
     const owner = await createUser(db, { role: 'employer' });
     const company = await createCompany(db, owner.id, { isApproved: true });
-    const seekers = [];
+    const seekers: Array<{ id: number; email: string }> = [];
     for (let i = 0; i < 12; i++) seekers.push(await createUser(db, { role: 'jobseeker', email: `seeker-${i}@alerts.test` }));
     const [a, b] = await Promise.all([start(), start()]);
 

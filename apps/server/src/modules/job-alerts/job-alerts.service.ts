@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   jobAlertsMax,
   proposeAlertName,
-  type AlertCriteria,
   type AlertFrequency,
   type JobAlertManaged,
   type JobAlertMatch,
@@ -26,7 +25,6 @@ import type { Mailer } from '../../lib/mail';
 import type { PagedRows } from '../../lib/pagination';
 import { enforceLimits, type RateLimiter } from '../../lib/rate-limiter';
 import { authorize } from '../../policies/policy';
-import { locationPattern, normalizeSearchText } from '../jobs';
 import { confirmationEmail, nextDigestAt } from './alert-mail';
 import { createAlertRunner } from './alert-runner';
 import * as emails from './alert-emails.repository';
@@ -34,8 +32,8 @@ import * as queue from './alert-queue.repository';
 import { presentAlert, presentManagedAlert, presentMatch } from './job-alerts.presenter';
 import * as repo from './job-alerts.repository';
 import type { AlertRecord, AlertValues } from './job-alerts.repository';
-import { alertAnchors } from './percolator';
-import { parseSearchParts, readTokenShares } from './percolator.repository';
+import { readTokenShares } from './percolator.repository';
+import { alertColumns } from './alert-columns';
 
 type AlertInput = z.output<typeof jobAlertInput>;
 type AlertPatch = z.output<typeof jobAlertPatch>;
@@ -61,25 +59,6 @@ export interface JobAlertsDeps {
   rateLimitMultiplier: number;
   /** Match as soon as a job becomes public (default); off, only the job runner's passes match (a test's second process). */
   matchOnEvents?: boolean;
-}
-
-/** The search's criteria as the address writes them (lists comma-separated; the default order left out). */
-export function criteriaStrings(c: ParsedAlertCriteria): AlertCriteria {
-  const out: AlertCriteria = {};
-  if (c.search) out.search = c.search;
-  if (c.location) out.location = c.location;
-  if (c.is_remote !== undefined) out.is_remote = String(c.is_remote);
-  if (c.employment_type?.length) out.employment_type = [...new Set(c.employment_type)].join(',');
-  if (c.experience_level?.length) out.experience_level = [...new Set(c.experience_level)].join(',');
-  if (c.category?.length) out.category = [...new Set(c.category)].join(',');
-  if (c.skills?.length) out.skills = [...new Set(c.skills)].join(',');
-  if (c.salary_min !== undefined) out.salary_min = String(c.salary_min);
-  if (c.salary_max !== undefined) out.salary_max = String(c.salary_max);
-  if (c.currency !== undefined) out.currency = c.currency;
-  if (c.posted_within !== undefined) out.posted_within = c.posted_within;
-  if (c.company !== undefined) out.company = String(c.company);
-  if (c.sort && c.sort !== 'relevance') out.sort = c.sort;
-  return out;
 }
 
 export function createJobAlertsService(deps: JobAlertsDeps) {
@@ -114,43 +93,8 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
     return shares.read;
   }
 
-  /** The columns the percolator matches by: the search's own tsquery and filters, and the cheapest anchors. */
-  async function matchingColumns(c: ParsedAlertCriteria): Promise<Partial<AlertValues>> {
-    const text = normalizeSearchText(c.search);
-    const location = c.location || null;
-    const [{ queryText, loweredLocation }, share] = await Promise.all([parseSearchParts(db, text, location), tokenShares()]);
-    const nonEmpty = <T>(list: T[] | undefined) => (list?.length ? [...new Set(list)] : null);
-    const cover = alertAnchors(
-      {
-        queryText,
-        loweredLocation,
-        employmentTypes: c.employment_type,
-        experienceLevels: c.experience_level,
-        categories: c.category,
-        skills: c.skills,
-        isRemote: c.is_remote,
-        currency: c.currency,
-        company: c.company,
-      },
-      share,
-    );
-    return {
-      criteria: criteriaStrings(c),
-      query: queryText,
-      anchors: cover ? cover.tokens : null,
-      employmentTypes: nonEmpty(c.employment_type),
-      experienceLevels: nonEmpty(c.experience_level),
-      categoryIds: nonEmpty(c.category),
-      skillIds: nonEmpty(c.skills),
-      locationPattern: location ? locationPattern(location) : null,
-      isRemote: c.is_remote ?? null,
-      salaryMin: c.salary_min ?? null,
-      salaryMax: c.salary_max ?? null,
-      currency: c.currency ?? null,
-      companyId: c.company ?? null,
-      postedWithinDays: c.posted_within === undefined ? null : Number(c.posted_within),
-    };
-  }
+  /** The columns the percolator matches by (the statistics read every few minutes). */
+  const matchingColumns = async (c: ParsedAlertCriteria) => alertColumns(db, c, await tokenShares());
 
   /** When the alert's next e-mail is due once it is as given: 08:00 for daily and weekly; at once alerts wait for matches. */
   function nextEmailAt(a: { byEmail: boolean; paused: boolean; confirmed: boolean; frequency: AlertFrequency; timeZone: string | null }) {
