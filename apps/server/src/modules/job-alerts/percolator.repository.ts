@@ -125,13 +125,14 @@ const alertAdmits = (j: SQL) => sql`(${jobAlerts.query} is null or ${j}.search_v
  */
 export function matchingAlertsQuery(jobId: number, tokens: string[]): SQL {
   const j = sql.raw('"j"');
+  // The candidates' rows come from the index scans themselves (named job_alerts, so the checks read
+  // them): a join back to the table made the planner hash the whole table for a few hundred rows.
   return sql`select ${jobAlerts.id} as id
     from (
-      select ${jobAlerts.id} as candidate from ${jobAlerts} where ${jobAlerts.anchors} && ${sql.param(tokens)}::text[] and ${live}
+      select * from ${jobAlerts} where ${jobAlerts.anchors} && ${sql.param(tokens)}::text[] and ${live}
       union all
-      select ${jobAlerts.id} from ${jobAlerts} where ${jobAlerts.anchors} is null and ${live}
-    ) as candidates
-    join ${jobAlerts} on ${jobAlerts.id} = candidates.candidate
+      select * from ${jobAlerts} where ${jobAlerts.anchors} is null and ${live}
+    ) as ${jobAlerts}
     join ${jobSearch} as j on j.id = ${jobId}
     where ${alertAdmits(j)}
     order by ${jobAlerts.id}`;
