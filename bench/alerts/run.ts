@@ -52,10 +52,16 @@ const exists = await probe
 if (!exists) await seedBenchDatabase({ serverUrl: args['server-url']!, database: args.database!, jobs: Number(args.jobs), log });
 log(`${args.database}: ${(exists || Number(args.jobs)).toLocaleString('en')} jobs ${exists ? '(reused)' : '(seeded)'}`);
 const database = await openPostgres(url.toString(), { max: 4 });
-await database.migrate();
-const db = database.db;
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
+const newestMigration = async () =>
+  (await client.query<{ at: string | null }>('select max(created_at)::text as at from drizzle.__drizzle_migrations')).rows[0]?.at ?? null;
+// Migrations this run applies are taken back at the end (unless --keep): a shared database is left
+// with the schema it came with, so other branches' runs still recognise and reuse it.
+const schemaBefore = await newestMigration();
+await database.migrate();
+const appliedMigrations = (await newestMigration()) !== schemaBefore;
+const db = database.db;
 
 async function cleanUp() {
   await client.query(`delete from users where email like $1`, [`%${benchDomain}`]);
@@ -240,6 +246,12 @@ if (!args.keep) {
   await client.query(`delete from companies where name = 'Bench Alerts Co'`);
   await cleanUp();
   log('bench alerts, job seekers and jobs deleted');
+  if (appliedMigrations) {
+    await client.query(`drop table job_alert_matches, job_alert_queue, job_alert_publications, job_alerts`);
+    await client.query(`delete from drizzle.__drizzle_migrations where created_at > $1::bigint`, [schemaBefore]);
+    await client.query(`delete from server_keys where name = 'alert_token_secret'`);
+    log(`the job alerts' migration taken back: ${args.database} has the schema it came with`);
+  }
 }
 await client.end();
 await database.close();
