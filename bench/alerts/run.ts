@@ -249,7 +249,7 @@ if (!args.keep) {
   if (appliedMigrations) {
     await client.query(`drop table job_alert_matches, job_alert_queue, job_alert_publications, job_alerts`);
     await client.query(`delete from drizzle.__drizzle_migrations where created_at > $1::bigint`, [schemaBefore]);
-    await client.query(`delete from server_keys where name = 'alert_token_secret'`);
+    await client.query(`delete from server_keys where name in ('alert_token_secret', 'job_alerts_since_job')`);
     log(`the job alerts' migration taken back: ${args.database} has the schema it came with`);
   }
 }

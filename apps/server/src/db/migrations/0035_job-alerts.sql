@@ -70,7 +70,7 @@ CREATE INDEX "job_alerts_email_idx" ON "job_alerts" USING btree ("email_address"
 CREATE INDEX "job_alerts_anchors_idx" ON "job_alerts" USING gin ("anchors") WITH (fastupdate=false) WHERE "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
 CREATE INDEX "job_alerts_unanchored_idx" ON "job_alerts" USING btree ("id") WHERE "job_alerts"."anchors" is null and "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
 CREATE INDEX "job_alerts_next_email_idx" ON "job_alerts" USING btree ("next_email_at") WHERE "job_alerts"."next_email_at" is not null;--> statement-breakpoint
--- The jobs public now were public before alerts existed: a later edit of one does not queue it as new.
-INSERT INTO "job_alert_publications" ("job_id", "is_public")
-SELECT "id", true FROM "job_search"
-WHERE "is_open" AND "company_approved" AND ("application_deadline" IS NULL OR "application_deadline" >= current_date);
+-- Jobs up to this id existed before alerts: the first change alerts hear of one is not its publication
+-- (an edit of a job public for months is not a new job). Recorded once, without reading the jobs.
+INSERT INTO "server_keys" ("name", "value") SELECT 'job_alerts_since_job', coalesce(max("id"), 0)::text FROM "jobs"
+ON CONFLICT ("name") DO NOTHING;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jobAlertMatches, jobAlertPublications, jobAlertQueue, jobAlerts, jobSearch, notifications } from '../../db/schema';
+import { jobAlertMatches, jobAlertPublications, jobAlertQueue, jobAlerts, jobSearch, notifications, serverKeys } from '../../db/schema';
 import { publicSearchRowCondition } from '../jobs';
 import { matchingAlertsQuery } from './percolator.repository';
 
@@ -8,21 +8,25 @@ import { matchingAlertsQuery } from './percolator.repository';
  * Records whether these jobs (one, or a company's) are public now, and queues those that just
  * became so: posted open, reopened, their company approved. A job that stays public (an edit) or
  * stays hidden is not queued; two processes hearing of one change queue it once (the row's lock).
+ * A job older than alerts (migration 0035's `job_alerts_since_job`) is only recorded the first time.
  * Answers the queued job ids.
  */
 export async function recordPublication(db: Db, target: { jobId: number } | { companyId: number }, today: string): Promise<number[]> {
   const which = 'jobId' in target ? sql`${jobSearch.id} = ${target.jobId}` : sql`${jobSearch.companyId} = ${target.companyId}`;
   const rows = await queryRows<{ job_id: number }>(
     db,
-    sql`with now_state as (
+    sql`with since as (
+          select value::int as job_id from ${serverKeys} where name = 'job_alerts_since_job'
+        ), now_state as (
           select ${jobSearch.id} as job_id, ${publicSearchRowCondition(today)} as is_public from ${jobSearch} where ${which}
         ), changed as (
           insert into ${jobAlertPublications} as p (job_id, is_public) select job_id, is_public from now_state
           on conflict (job_id) do update set is_public = excluded.is_public, changed_at = now()
             where p.is_public is distinct from excluded.is_public
-          returning p.job_id, p.is_public
+          returning p.job_id, p.is_public, (p.xmax = 0) as is_first
         )
-        insert into ${jobAlertQueue} (job_id) select job_id from changed where is_public order by job_id
+        insert into ${jobAlertQueue} (job_id) select job_id from changed
+        where is_public and (not is_first or job_id > coalesce((select job_id from since), 0)) order by job_id
         returning job_id`,
   );
   return rows.map((r) => r.job_id);
