@@ -21,4 +21,5 @@ export const featureParts: FeatureParts = {
     <span style={{ display: 'inline-block', width: 34, height: 34 }} />,
   ),
   SeekerInterviews: lazyPart(async () => (await import('../features/interviews/components/seeker-interviews')).SeekerInterviews),
+  AlertMeButton: lazyPart(async () => (await import('../features/job-alerts/components/alert-me-button')).AlertMeButton),
 };

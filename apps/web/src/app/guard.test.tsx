@@ -26,8 +26,9 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     // The 26 routes of spec section 2, /admin/taxonomy (categories and skills, see apps/web/README.md),
     // /admin/audit (the audit log), /join-team (joining a company's hiring team), /notifications
-    // and /EmployerInterviews (the interviews agenda), /privacy and /account/privacy (decision 017).
-    expect(paths).toHaveLength(33);
+    // and /EmployerInterviews (the interviews agenda), /privacy and /account/privacy (decision 017),
+    // and the four of job alerts (issue #49): /alerts, /alerts/:alertId and their e-mails' two links.
+    expect(paths).toHaveLength(37);
   });
 
   it('declares the pair chat route for both job seekers and employers', () => {

@@ -64,6 +64,10 @@ const screens: Partial<Record<RoutePath, Screen>> = {
   '/chat/:jobseekerId/:employerId': lazyScreen(() => import('../features/chat/screens/chat-pair-screen'), 'ChatPairScreen'),
   '/privacy': lazyScreen(() => import('../features/account/screens/privacy-page-screen'), 'PrivacyPageScreen'),
   '/account/privacy': lazyScreen(() => import('../features/account/screens/account-privacy-screen'), 'AccountPrivacyScreen'),
+  '/alerts': lazyScreen(() => import('../features/job-alerts/screens/alerts-screen'), 'AlertsScreen'),
+  '/alerts/:alertId': lazyScreen(() => import('../features/job-alerts/screens/alerts-screen'), 'AlertsScreen'),
+  '/alerts/confirm/:token': lazyScreen(() => import('../features/job-alerts/screens/alert-link-screen'), 'AlertConfirmScreen'),
+  '/alerts/manage/:token': lazyScreen(() => import('../features/job-alerts/screens/alert-link-screen'), 'AlertManageScreen'),
   '/notifications': lazyScreen(() => import('../features/notifications/screens/notifications-screen'), 'NotificationsScreen'),
 };
 

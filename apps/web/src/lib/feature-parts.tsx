@@ -11,6 +11,8 @@ export interface FeatureParts {
   SaveJobButton: ComponentType<{ jobId: number; jobTitle: string; variant?: 'icon' | 'button'; fullWidth?: boolean }>;
   /** features/interviews: a job seeker's interviews, of one application or all upcoming ones. */
   SeekerInterviews: ComponentType<{ applicationId?: number; when?: 'upcoming'; empty?: string }>;
+  /** features/job-alerts: "Alert me" on the job search (job seekers and visitors); criteria as GET /api/jobs/ takes them. */
+  AlertMeButton: ComponentType<{ criteria: Partial<Record<string, string>> }>;
 }
 
 const FeaturePartsContext = createContext<FeatureParts | null>(null);

@@ -21,6 +21,7 @@
  * - Interview: an id, 'LIST' (every interview list of the signed-in side)
  * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
  * - DataExport: 'LIST' (the caller's data exports)
+ * - JobAlert: 'LIST' (the job seeker's alerts), or an alert id (its matches)
  */
 export const tagTypes = [
   'Users',
@@ -43,4 +44,5 @@ export const tagTypes = [
   'Interview',
   'Feedback',
   'DataExport',
+  'JobAlert',
 ] as const;
