@@ -50,10 +50,10 @@ export function proposeAlertName(criteria: AlertCriteria): string {
 
 /** The job search's address (`#/?…`) for an alert's criteria, in the order the keys are listed. */
 export function alertSearchQuery(criteria: AlertCriteria): string {
-  const params = new URLSearchParams();
+  const pairs: string[] = [];
   for (const key of alertCriteriaKeys) {
     const value = criteria[key];
-    if (value !== undefined && value !== '') params.set(key, value);
+    if (value !== undefined && value !== '') pairs.push(`${key}=${encodeURIComponent(value)}`);
   }
-  return params.toString();
+  return pairs.join('&');
 }

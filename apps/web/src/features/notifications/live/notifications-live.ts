@@ -16,6 +16,8 @@ export function tagsChangedBy(type: string): Tag[] {
   if (type === 'application_status_changed') return ['Application', 'JobseekerDashboard'];
   if (type === 'application_received' || type === 'application_withdrawn') return ['Applicants', 'EmployerDashboard'];
   if (type === 'feedback_received') return ['Feedback'];
+  // New jobs for a job alert: the alerts page and the dashboard's count.
+  if (type === 'job_alert_matches') return ['JobAlert'];
   // Removed from a hiring team: everything of the company goes from their screens.
   if (type === 'team_member_removed') return ['Company', 'Job', 'EmployerDashboard', 'Applicants', 'Interview', 'ChatRooms', 'Team'];
   if (type.startsWith('interview_') && !type.startsWith('interview_reminder_')) return ['Interview', 'Application', 'Applicants'];
