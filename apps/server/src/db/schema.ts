@@ -908,6 +908,44 @@ export const dailyRuns = pgTable('daily_runs', {
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 
 /**
+ * The searches of job alerts, each once however many alerts keep it (`key`: its criteria as matching
+ * reads them): what the percolator checks a new job against (decision 019). Written by the alerts
+ * service from the search's own parsing and SQL: `query` (the words as the search's tsquery),
+ * `anchors` (tokens of which a matching job has at least one; null: every job is a candidate) and
+ * the filters.
+ */
+export const jobAlertSearches = pgTable(
+  'job_alert_searches',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    query: tsquery('query'),
+    anchors: text('anchors').array(),
+    employmentTypes: text('employment_types').array(),
+    experienceLevels: text('experience_levels').array(),
+    categoryIds: integer('category_ids').array(),
+    skillIds: integer('skill_ids').array(),
+    /** The location filter's ILIKE pattern, as the search writes it (`%berlin%`). */
+    locationPattern: text('location_pattern'),
+    isRemote: boolean('is_remote'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    currency: char('currency', { length: 3 }),
+    companyId: integer('company_id'),
+    postedWithinDays: smallint('posted_within_days'),
+  },
+  (t) => [
+    uniqueIndex('job_alert_searches_key').on(t.key),
+    // The percolator: a new job's tokens find the searches with one of them as an anchor.
+    index('job_alert_searches_anchors_idx').using('gin', t.anchors).with(ginWithoutPendingList),
+    // Searches without an anchor are candidates for every job.
+    index('job_alert_searches_unanchored_idx')
+      .on(t.id)
+      .where(sql`${t.anchors} is null`),
+  ],
+);
+
+/**
  * Saved searches that tell people of new jobs (issue #49; docs/decisions/019-job-alerts.md). A job
  * seeker's (`user_id`) or a visitor's (`email_address`, confirmed by a link before anything else is
  * sent: `confirmed_at`). `criteria` keeps the search as GET /api/jobs/ takes it; the columns after it
@@ -936,21 +974,10 @@ export const jobAlerts = pgTable(
     tokenSalt: text('token_salt').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // The search, parsed for matching.
-    query: tsquery('query'),
-    anchors: text('anchors').array(),
-    employmentTypes: text('employment_types').array(),
-    experienceLevels: text('experience_levels').array(),
-    categoryIds: integer('category_ids').array(),
-    skillIds: integer('skill_ids').array(),
-    /** The location filter's ILIKE pattern, as the search writes it (`%berlin%`). */
-    locationPattern: text('location_pattern'),
-    isRemote: boolean('is_remote'),
-    salaryMin: integer('salary_min'),
-    salaryMax: integer('salary_max'),
-    currency: char('currency', { length: 3 }),
-    companyId: integer('company_id'),
-    postedWithinDays: smallint('posted_within_days'),
+    /** The search as matching reads it: alerts with the same search share one row (decision 019). */
+    searchId: integer('search_id')
+      .notNull()
+      .references(() => jobAlertSearches.id),
     /** Matches after this moment are new (the owner opened the matches then). */
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The alert's notification while it is unread ("3 new jobs for …"): updated, never a second one. */
@@ -963,15 +990,10 @@ export const jobAlerts = pgTable(
   (t) => [
     index('job_alerts_user_idx').on(t.userId, t.id),
     index('job_alerts_email_idx').on(t.emailAddress),
-    // The percolator: a new job's tokens find the alerts with one of them as an anchor.
-    index('job_alerts_anchors_idx')
-      .using('gin', t.anchors)
-      .with(ginWithoutPendingList)
+    // A matching search's live alerts.
+    index('job_alerts_search_idx')
+      .on(t.searchId)
       .where(sql`${t.confirmedAt} is not null and not ${t.paused}`),
-    // Alerts without an anchor are candidates for every job.
-    index('job_alerts_unanchored_idx')
-      .on(t.id)
-      .where(sql`${t.anchors} is null and ${t.confirmedAt} is not null and not ${t.paused}`),
     index('job_alerts_next_email_idx')
       .on(t.nextEmailAt)
       .where(sql`${t.nextEmailAt} is not null`),

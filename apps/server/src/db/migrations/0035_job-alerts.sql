@@ -18,6 +18,24 @@ CREATE TABLE "job_alert_queue" (
 	"enqueued_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_alert_searches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"query" "tsquery",
+	"anchors" text[],
+	"employment_types" text[],
+	"experience_levels" text[],
+	"category_ids" integer[],
+	"skill_ids" integer[],
+	"location_pattern" text,
+	"is_remote" boolean,
+	"salary_min" integer,
+	"salary_max" integer,
+	"currency" char(3),
+	"company_id" integer,
+	"posted_within_days" smallint
+);
+--> statement-breakpoint
 CREATE TABLE "job_alerts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer,
@@ -33,19 +51,7 @@ CREATE TABLE "job_alerts" (
 	"token_salt" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"query" "tsquery",
-	"anchors" text[],
-	"employment_types" text[],
-	"experience_levels" text[],
-	"category_ids" integer[],
-	"skill_ids" integer[],
-	"location_pattern" text,
-	"is_remote" boolean,
-	"salary_min" integer,
-	"salary_max" integer,
-	"currency" char(3),
-	"company_id" integer,
-	"posted_within_days" smallint,
+	"search_id" integer NOT NULL,
 	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"notice_id" integer,
 	"notice_jobs" integer DEFAULT 0 NOT NULL,
@@ -60,15 +66,18 @@ ALTER TABLE "job_alert_matches" ADD CONSTRAINT "job_alert_matches_job_id_jobs_id
 ALTER TABLE "job_alert_publications" ADD CONSTRAINT "job_alert_publications_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_alert_queue" ADD CONSTRAINT "job_alert_queue_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_alerts" ADD CONSTRAINT "job_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_alerts" ADD CONSTRAINT "job_alerts_search_id_job_alert_searches_id_fk" FOREIGN KEY ("search_id") REFERENCES "public"."job_alert_searches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_alerts" ADD CONSTRAINT "job_alerts_notice_id_notifications_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "job_alert_matches_alert_job_key" ON "job_alert_matches" USING btree ("alert_id","job_id");--> statement-breakpoint
 CREATE INDEX "job_alert_matches_alert_newest_idx" ON "job_alert_matches" USING btree ("alert_id","matched_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "job_alert_matches_job_idx" ON "job_alert_matches" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "job_alert_queue_job_idx" ON "job_alert_queue" USING btree ("job_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_alert_searches_key" ON "job_alert_searches" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "job_alert_searches_anchors_idx" ON "job_alert_searches" USING gin ("anchors") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "job_alert_searches_unanchored_idx" ON "job_alert_searches" USING btree ("id") WHERE "job_alert_searches"."anchors" is null;--> statement-breakpoint
 CREATE INDEX "job_alerts_user_idx" ON "job_alerts" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "job_alerts_email_idx" ON "job_alerts" USING btree ("email_address");--> statement-breakpoint
-CREATE INDEX "job_alerts_anchors_idx" ON "job_alerts" USING gin ("anchors") WITH (fastupdate=false) WHERE "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
-CREATE INDEX "job_alerts_unanchored_idx" ON "job_alerts" USING btree ("id") WHERE "job_alerts"."anchors" is null and "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
+CREATE INDEX "job_alerts_search_idx" ON "job_alerts" USING btree ("search_id") WHERE "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
 CREATE INDEX "job_alerts_next_email_idx" ON "job_alerts" USING btree ("next_email_at") WHERE "job_alerts"."next_email_at" is not null;--> statement-breakpoint
 -- Jobs up to this id existed before alerts: the first change alerts hear of one is not its publication
 -- (an edit of a job public for months is not a new job). Recorded once, without reading the jobs.

@@ -1,7 +1,7 @@
 import type { AlertCriteria, ParsedAlertCriteria } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { locationPattern, normalizeSearchText } from '../jobs';
-import type { AlertValues } from './job-alerts.repository';
+import type { jobAlertSearches } from '../../db/schema';
 import { alertAnchors } from './percolator';
 import { parseSearchParts } from './percolator.repository';
 
@@ -29,11 +29,13 @@ export function criteriaStrings(c: ParsedAlertCriteria): AlertCriteria {
  * SQL (the tsquery of `websearch_to_tsquery`, the location's ILIKE pattern, the filters), and the
  * cheapest anchors by the jobs' statistics (`share`).
  */
+export type SearchValues = Omit<typeof jobAlertSearches.$inferInsert, 'id'>;
+
 export async function alertColumns(
   db: Db,
   c: ParsedAlertCriteria,
   share: (token: string) => number,
-): Promise<Partial<AlertValues> & { criteria: AlertCriteria }> {
+): Promise<{ criteria: AlertCriteria; search: SearchValues }> {
   const text = normalizeSearchText(c.search);
   const location = c.location || null;
   const { queryText, loweredLocation } = await parseSearchParts(db, text, location);
@@ -52,20 +54,26 @@ export async function alertColumns(
     },
     share,
   );
+  const criteria = criteriaStrings(c);
+  // The order of results is not part of what matches.
+  const { sort: _sort, ...matched } = criteria;
   return {
-    criteria: criteriaStrings(c),
-    query: queryText,
-    anchors: cover ? cover.tokens : null,
-    employmentTypes: nonEmpty(c.employment_type),
-    experienceLevels: nonEmpty(c.experience_level),
-    categoryIds: nonEmpty(c.category),
-    skillIds: nonEmpty(c.skills),
-    locationPattern: location ? locationPattern(location) : null,
-    isRemote: c.is_remote ?? null,
-    salaryMin: c.salary_min ?? null,
-    salaryMax: c.salary_max ?? null,
-    currency: c.currency ?? null,
-    companyId: c.company ?? null,
-    postedWithinDays: c.posted_within === undefined ? null : Number(c.posted_within),
+    criteria,
+    search: {
+      key: JSON.stringify(matched),
+      query: queryText,
+      anchors: cover ? cover.tokens : null,
+      employmentTypes: nonEmpty(c.employment_type),
+      experienceLevels: nonEmpty(c.experience_level),
+      categoryIds: nonEmpty(c.category),
+      skillIds: nonEmpty(c.skills),
+      locationPattern: location ? locationPattern(location) : null,
+      isRemote: c.is_remote ?? null,
+      salaryMin: c.salary_min ?? null,
+      salaryMax: c.salary_max ?? null,
+      currency: c.currency ?? null,
+      companyId: c.company ?? null,
+      postedWithinDays: c.posted_within === undefined ? null : Number(c.posted_within),
+    },
   };
 }

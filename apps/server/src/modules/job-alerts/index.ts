@@ -5,3 +5,4 @@ export { createJobAlertsService, type JobAlertsService } from './job-alerts.serv
 export { jobAlertsRoutes } from './job-alerts.routes';
 export { readTokenShares } from './percolator.repository';
 export { nextDigestAt } from './alert-mail';
+export { ensureSearch } from './job-alerts.repository';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaginationQuery } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobAlertMatches, jobAlerts, jobs, notifications, users, type JobAlertRow } from '../../db/schema';
+import { companies, jobAlertMatches, jobAlertSearches, jobAlerts, jobs, notifications, users, type JobAlertRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns, publicJobCondition, type JobSummaryRecord } from '../jobs';
 
@@ -196,4 +196,14 @@ export async function deleteUnconfirmed(db: Db, days: number, now: Date): Promis
 export async function findAccountZone(db: Db, userId: number): Promise<string | null> {
   const [row] = await db.select({ zone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.zone ?? null;
+}
+
+/** The row of a search (made the first time any alert keeps it); answers its id. */
+export async function ensureSearch(db: Db, search: Omit<typeof jobAlertSearches.$inferInsert, 'id'>): Promise<number> {
+  const [row] = await db
+    .insert(jobAlertSearches)
+    .values(search)
+    .onConflictDoUpdate({ target: jobAlertSearches.key, set: { key: sql`excluded.key` } })
+    .returning({ id: jobAlertSearches.id });
+  return row!.id;
 }

@@ -93,8 +93,11 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
     return shares.read;
   }
 
-  /** The columns the percolator matches by (the statistics read every few minutes). */
-  const matchingColumns = async (c: ParsedAlertCriteria) => alertColumns(db, c, await tokenShares());
+  /** The criteria, and the search row the percolator matches by (shared by alerts with the same search). */
+  const matchingColumns = async (c: ParsedAlertCriteria) => {
+    const { criteria, search } = await alertColumns(db, c, await tokenShares());
+    return { criteria, searchId: await repo.ensureSearch(db, search) };
+  };
 
   /** When the alert's next e-mail is due once it is as given: 08:00 for daily and weekly; at once alerts wait for matches. */
   function nextEmailAt(a: { byEmail: boolean; paused: boolean; confirmed: boolean; frequency: AlertFrequency; timeZone: string | null }) {
@@ -188,8 +191,8 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
         ...columns,
         userId: viewer.userId,
         confirmedAt: new Date(),
-        name: input.name ?? proposeAlertName(columns.criteria!),
-        criteria: columns.criteria!,
+        name: input.name ?? proposeAlertName(columns.criteria),
+        criteria: columns.criteria,
         frequency: input.frequency,
         inApp: input.in_app,
         byEmail: input.email,
@@ -229,12 +232,12 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
       if ((await repo.countAlerts(db, { email: input.email })) >= jobAlertsMax) throw tooMany('This address has');
       const columns = await matchingColumns(input.criteria);
       const salt = randomToken(12);
-      const name = input.name ?? proposeAlertName(columns.criteria!);
+      const name = input.name ?? proposeAlertName(columns.criteria);
       const id = await repo.insertAlert(db, {
         ...columns,
         emailAddress: input.email,
         name,
-        criteria: columns.criteria!,
+        criteria: columns.criteria,
         frequency: input.frequency,
         inApp: false,
         byEmail: true,

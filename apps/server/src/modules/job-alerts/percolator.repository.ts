@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jobAlerts, jobSearch } from '../../db/schema';
+import { jobAlertSearches, jobAlerts, jobSearch } from '../../db/schema';
 import { publicSearchRowCondition, searchTsquery } from '../jobs';
 import { filterToken, tokenPrefix } from './percolator';
 
@@ -106,34 +106,37 @@ const live = sql`${jobAlerts.confirmedAt} is not null and not ${jobAlerts.paused
  * Every condition of an alert's search on the job's search row `j`: the words as the search's tsquery
  * and each filter as job-search.repository.ts writes it (the agreement test holds them to it).
  */
-const alertAdmits = (j: SQL) => sql`(${jobAlerts.query} is null or ${j}.search_vector @@ ${jobAlerts.query})
-  and (${jobAlerts.employmentTypes} is null or ${j}.employment_type = any(${jobAlerts.employmentTypes}))
-  and (${jobAlerts.experienceLevels} is null or ${j}.experience_level = any(${jobAlerts.experienceLevels}))
-  and (${jobAlerts.categoryIds} is null or ${j}.category_ids && ${jobAlerts.categoryIds})
-  and (${jobAlerts.skillIds} is null or ${j}.skill_ids && ${jobAlerts.skillIds})
-  and (${jobAlerts.locationPattern} is null or ${j}.location ilike ${jobAlerts.locationPattern})
-  and (${jobAlerts.isRemote} is null or ${j}.is_remote = ${jobAlerts.isRemote})
-  and (${jobAlerts.salaryMin} is null or coalesce(${j}.salary_max, ${j}.salary_min) >= ${jobAlerts.salaryMin})
-  and (${jobAlerts.salaryMax} is null or coalesce(${j}.salary_min, ${j}.salary_max) <= ${jobAlerts.salaryMax})
-  and (${jobAlerts.currency} is null or ${j}.currency = ${jobAlerts.currency})
-  and (${jobAlerts.companyId} is null or ${j}.company_id = ${jobAlerts.companyId})
-  and (${jobAlerts.postedWithinDays} is null or ${j}.posted_at >= now() - make_interval(days => ${jobAlerts.postedWithinDays}::int))`;
+const alertAdmits = (j: SQL) => sql`(${jobAlertSearches.query} is null or ${j}.search_vector @@ ${jobAlertSearches.query})
+  and (${jobAlertSearches.employmentTypes} is null or ${j}.employment_type = any(${jobAlertSearches.employmentTypes}))
+  and (${jobAlertSearches.experienceLevels} is null or ${j}.experience_level = any(${jobAlertSearches.experienceLevels}))
+  and (${jobAlertSearches.categoryIds} is null or ${j}.category_ids && ${jobAlertSearches.categoryIds})
+  and (${jobAlertSearches.skillIds} is null or ${j}.skill_ids && ${jobAlertSearches.skillIds})
+  and (${jobAlertSearches.locationPattern} is null or ${j}.location ilike ${jobAlertSearches.locationPattern})
+  and (${jobAlertSearches.isRemote} is null or ${j}.is_remote = ${jobAlertSearches.isRemote})
+  and (${jobAlertSearches.salaryMin} is null or coalesce(${j}.salary_max, ${j}.salary_min) >= ${jobAlertSearches.salaryMin})
+  and (${jobAlertSearches.salaryMax} is null or coalesce(${j}.salary_min, ${j}.salary_max) <= ${jobAlertSearches.salaryMax})
+  and (${jobAlertSearches.currency} is null or ${j}.currency = ${jobAlertSearches.currency})
+  and (${jobAlertSearches.companyId} is null or ${j}.company_id = ${jobAlertSearches.companyId})
+  and (${jobAlertSearches.postedWithinDays} is null or ${j}.posted_at >= now() - make_interval(days => ${jobAlertSearches.postedWithinDays}::int))`;
 
 /**
- * The candidates of a job (live alerts with one of its tokens as an anchor, and those without
- * anchors) checked in full: the ids of the alerts it matches, in id order. `tokens` from findJobTokens.
+ * The candidates of a job (searches with one of its tokens as an anchor, and those without anchors)
+ * checked in full, then their live alerts: the ids of the alerts it matches, in id order. `tokens`
+ * from findJobTokens.
  */
 export function matchingAlertsQuery(jobId: number, tokens: string[]): SQL {
   const j = sql.raw('"j"');
-  // The candidates' rows come from the index scans themselves (named job_alerts, so the checks read
-  // them): a join back to the table made the planner hash the whole table for a few hundred rows.
+  // Each search once however many alerts keep it; the candidates' rows come from the index scans
+  // themselves (named job_alert_searches, so the checks read them: a join back to the table made the
+  // planner hash all of it), then the matching searches' live alerts by their index.
   return sql`select ${jobAlerts.id} as id
     from (
-      select * from ${jobAlerts} where ${jobAlerts.anchors} && ${sql.param(tokens)}::text[] and ${live}
+      select * from ${jobAlertSearches} where ${jobAlertSearches.anchors} && ${sql.param(tokens)}::text[]
       union all
-      select * from ${jobAlerts} where ${jobAlerts.anchors} is null and ${live}
-    ) as ${jobAlerts}
+      select * from ${jobAlertSearches} where ${jobAlertSearches.anchors} is null
+    ) as ${jobAlertSearches}
     join ${jobSearch} as j on j.id = ${jobId}
+    join ${jobAlerts} on ${jobAlerts.searchId} = ${jobAlertSearches.id} and ${live}
     where ${alertAdmits(j)}
     order by ${jobAlerts.id}`;
 }

@@ -3,7 +3,7 @@ import { jobAlertCriteria, proposeAlertName, type AlertFrequency } from '@jobpor
 import type { Db } from '../../db/client';
 import { jobAlerts, type JobAlertRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
-import { alertColumns, readTokenShares } from '../../modules/job-alerts';
+import { alertColumns, ensureSearch, readTokenShares } from '../../modules/job-alerts';
 
 export interface JobAlertSeed {
   /** A job seeker's alert; without it, a visitor's for `email`. */
@@ -23,16 +23,17 @@ export interface JobAlertSeed {
 }
 
 export async function createJobAlert(db: Db, seed: JobAlertSeed): Promise<JobAlertRow> {
-  const columns = await alertColumns(db, jobAlertCriteria.parse(seed.criteria), await readTokenShares(db));
+  const { criteria, search } = await alertColumns(db, jobAlertCriteria.parse(seed.criteria), await readTokenShares(db));
   const isVisitor = seed.userId === undefined;
   const [row] = await db
     .insert(jobAlerts)
     .values({
-      ...columns,
+      criteria,
+      searchId: await ensureSearch(db, search),
       userId: seed.userId ?? null,
       emailAddress: isVisitor ? (seed.email ?? `visitor-${randomToken(6)}@example.com`) : null,
       confirmedAt: !isVisitor || seed.confirmed ? new Date() : null,
-      name: seed.name ?? proposeAlertName(columns.criteria),
+      name: seed.name ?? proposeAlertName(criteria),
       frequency: seed.frequency ?? 'instant',
       inApp: isVisitor ? false : (seed.inApp ?? true),
       byEmail: isVisitor ? true : (seed.byEmail ?? false),
