@@ -131,7 +131,7 @@ for (let done = 0; done < alertCount; done += 1000) {
 await client.query('analyze job_alerts');
 const anchored = (
   await client.query<{ n: string; none: string }>(
-    `select count(*) filter (where anchors is not null) as n, count(*) filter (where anchors is null) as none from job_alerts`,
+    `select count(*) filter (where anchors is not null) as n, count(*) filter (where anchors is null) as none from job_alerts a join job_alert_searches s on s.id = a.search_id`,
   )
 ).rows[0]!;
 log(
