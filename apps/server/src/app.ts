@@ -245,8 +245,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobRunner = createJobRunner({ jobs: backgroundJobs, log: app.log });
   app.addHook('onClose', async () => {
     await auth.drain();
+    // Job alerts first: the runner's pass then stops after its batch too.
+    const alertsClosed = jobAlerts.close();
     await jobRunner.stop();
-    await jobAlerts.idle();
+    await alertsClosed;
     await privacy.buildDue();
     await invites.flush();
     if (!deps.mailer) mailer.close();

@@ -67,7 +67,8 @@ export function createAlertRunner(deps: {
       });
       done += claimed;
       if (notices) await events.emit('notifications.created', {});
-      if (claimed < queueBatch) return done;
+      // Closing: what is left waits in the queue for the next pass (this process's or another's).
+      if (claimed < queueBatch || closing) return done;
     }
   }
 
@@ -114,6 +115,7 @@ export function createAlertRunner(deps: {
 
   // One pass at a time in this process; a kick during a pass runs another after it.
   let running: Promise<void> | undefined;
+  let closing = false;
   let again = false;
   function kick(): Promise<void> {
     if (running) {
@@ -126,7 +128,7 @@ export function createAlertRunner(deps: {
           again = false;
           await processQueue();
           await sendDue();
-        } while (again);
+        } while (again && !closing);
       } catch (error) {
         log.warn({ err: error }, 'job alerts pass failed; the job runner retries');
       } finally {
@@ -141,6 +143,11 @@ export function createAlertRunner(deps: {
     sendDue,
     kick,
     /** Waits for this process's pass in progress (started by an event), if any. */
+    /** Stops after the batch in progress (the server is closing); the queue keeps the rest. */
+    close: async () => {
+      closing = true;
+      while (running) await running;
+    },
     idle: async () => {
       while (running) await running;
     },

@@ -306,6 +306,8 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
     sendDue,
     /** Waits for this process's pass in progress (started by an event), if any. */
     idle: runner.idle,
+    /** Stops this process's matching after the batch in progress (the server closes). */
+    close: runner.close,
     /** The manage token of an alert (tests and the seed's demo). */
     manageToken: (alert: { id: number; tokenSalt: string }) => tokenFor('manage', alert),
     confirmToken: (alert: { id: number; tokenSalt: string }) => tokenFor('confirm', alert),
