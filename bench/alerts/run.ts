@@ -249,15 +249,16 @@ log(
 await stopServer(child);
 
 if (!args.keep) {
-  await client.query(`delete from companies where name = 'Bench Alerts Co'`);
-  await cleanUp();
-  log('bench alerts, job seekers and jobs deleted');
+  // Tables this run made go first: the rows of its people then go without their alerts' checks.
   if (appliedMigrations) {
     await client.query(`drop table job_alert_matches, job_alert_queue, job_alert_publications, job_alerts, job_alert_searches`);
     await client.query(`delete from drizzle.__drizzle_migrations where created_at > $1::bigint`, [schemaBefore]);
     await client.query(`delete from server_keys where name in ('alert_token_secret', 'job_alerts_since_job')`);
     log(`the job alerts' migration taken back: ${args.database} has the schema it came with`);
   }
+  await client.query(`delete from companies where name = 'Bench Alerts Co'`);
+  await cleanUp();
+  log('bench alerts, job seekers and jobs deleted');
 }
 await client.end();
 await database.close();

@@ -990,10 +990,10 @@ export const jobAlerts = pgTable(
   (t) => [
     index('job_alerts_user_idx').on(t.userId, t.id),
     index('job_alerts_email_idx').on(t.emailAddress),
-    // A matching search's live alerts.
-    index('job_alerts_search_idx')
-      .on(t.searchId)
-      .where(sql`${t.confirmedAt} is not null and not ${t.paused}`),
+    // A matching search's alerts (and the foreign key's check when a search goes).
+    index('job_alerts_search_idx').on(t.searchId),
+    // A deleted notification sets its alert's notice_id to null: found by this index, not a scan.
+    index('job_alerts_notice_idx').on(t.noticeId),
     index('job_alerts_next_email_idx')
       .on(t.nextEmailAt)
       .where(sql`${t.nextEmailAt} is not null`),

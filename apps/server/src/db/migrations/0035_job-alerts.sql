@@ -77,7 +77,8 @@ CREATE INDEX "job_alert_searches_anchors_idx" ON "job_alert_searches" USING gin 
 CREATE INDEX "job_alert_searches_unanchored_idx" ON "job_alert_searches" USING btree ("id") WHERE "job_alert_searches"."anchors" is null;--> statement-breakpoint
 CREATE INDEX "job_alerts_user_idx" ON "job_alerts" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "job_alerts_email_idx" ON "job_alerts" USING btree ("email_address");--> statement-breakpoint
-CREATE INDEX "job_alerts_search_idx" ON "job_alerts" USING btree ("search_id") WHERE "job_alerts"."confirmed_at" is not null and not "job_alerts"."paused";--> statement-breakpoint
+CREATE INDEX "job_alerts_search_idx" ON "job_alerts" USING btree ("search_id");--> statement-breakpoint
+CREATE INDEX "job_alerts_notice_idx" ON "job_alerts" USING btree ("notice_id");--> statement-breakpoint
 CREATE INDEX "job_alerts_next_email_idx" ON "job_alerts" USING btree ("next_email_at") WHERE "job_alerts"."next_email_at" is not null;--> statement-breakpoint
 -- Jobs up to this id existed before alerts: the first change alerts hear of one is not its publication
 -- (an edit of a job public for months is not a new job). Recorded once, without reading the jobs.
