@@ -33,3 +33,14 @@ export async function waitForCode(address: string, nth = 1, timeoutMs = 10_000):
 }
 
 export const mailCount = (address: string) => mailsTo(address).length;
+
+/** The raw text of the first e-mail to an address whose subject matches, quoted-printable soft breaks joined. */
+export async function waitForMail(address: string, subject: RegExp, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mailsTo(address).find((m) => subject.test(m.subject));
+    if (mail) return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (Date.now() > deadline) throw new Error(`no mail "${subject.source}" to ${address} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -38,7 +38,7 @@ import { createTeamsService } from './modules/teams/teams.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createJobSearchService, type JobSearch } from './modules/jobs/job-search.service';
-import { createMemoryStore, createRedisStore, createSearchCache } from './modules/jobs/search-cache';
+import { searchCacheOf } from './modules/jobs/search-cache';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createFilesService } from './modules/files/files.service';
@@ -95,6 +95,7 @@ import { randomToken } from './lib/crypto';
 import { loadAppShell } from './modules/pages/app-shell';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { createPagesService } from './modules/pages/pages.service';
+import { createJobAlertsService, jobAlertsRoutes } from './modules/job-alerts';
 
 export interface AppDeps {
   config: Config;
@@ -254,7 +255,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobRunner = createJobRunner({ jobs: backgroundJobs, log: app.log });
   app.addHook('onClose', async () => {
     await auth.drain();
+    // Job alerts first: the runner's pass then stops after its batch too.
+    const alertsClosed = jobAlerts.close();
     await jobRunner.stop();
+    await alertsClosed;
     await privacy.buildDue();
     await invites.flush();
     if (!deps.mailer) mailer.close();
@@ -297,15 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamsRoutes(app, {
     teams: createTeamsService({ db, auth, mailer, productName: config.productName, publicUrl: config.publicUrl, log: app.log, events }),
   });
-  const { ttlSeconds, graceSeconds, megabytes } = config.searchCache;
-  const searchCache =
-    ttlSeconds > 0
-      ? createSearchCache({
-          ttlMs: ttlSeconds * 1000,
-          graceMs: graceSeconds * 1000,
-          store: redis ? createRedisStore(redis, config.redisPrefix) : createMemoryStore(megabytes * 1024 * 1024),
-        })
-      : undefined;
+  const searchCache = searchCacheOf(config.searchCache, redis && { client: redis, prefix: config.redisPrefix });
   const jobSearch: JobSearch = createJobSearchService({ db: reads.db, cache: searchCache });
   const jobs = createJobsService({ db, reads: reads.db, files, events });
   jobsRoutes(app, { jobs, jobSearch, reads });
@@ -328,6 +324,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db, events });
   notifications.listen();
   notificationsRoutes(app, { notifications });
+  // Job alerts (decision 024): matched from the jobs' events; the job runner works their queue and e-mails too.
+  const tokenSecret = await ensureServerKey(db, 'alert_token_secret', () => randomToken(48));
+  const jobAlerts = createJobAlertsService({ ...config, db, events, mailer, limiter, log: app.log, publicUrl, tokenSecret });
+  jobAlerts.listen();
+  jobAlertsRoutes(app, { jobAlerts });
+  app.decorate('jobAlerts', jobAlerts);
+  backgroundJobs.push({ name: 'job alerts', run: (now) => jobAlerts.runDue(now) });
   const chat = createChatService({ db, events, rateLimitMultiplier: config.rateLimitMultiplier });
   chatRoutes(app, { chat });
   // Live events on the same port (path /socket.io/); stopped before the server closes.

@@ -14,3 +14,4 @@ export * from './schemas/chat';
 export * from './schemas/interviews';
 export * from './schemas/privacy';
 export * from './schemas/pipeline';
+export * from './schemas/job-alerts';

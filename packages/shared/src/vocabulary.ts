@@ -21,3 +21,4 @@ export * from './vocabulary/applications';
 export * from './vocabulary/interviews';
 export * from './vocabulary/privacy';
 export * from './vocabulary/pipeline';
+export * from './vocabulary/job-alerts';

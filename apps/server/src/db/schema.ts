@@ -29,6 +29,7 @@ import {
   recommendations,
   employmentTypes,
   experienceLevels,
+  alertFrequencies,
   jobStatuses,
   proficiencyLevels,
   skillTypes,
@@ -953,6 +954,150 @@ export const dailyRuns = pgTable('daily_runs', {
   lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
 });
 
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+
+/**
+ * The searches of job alerts, each once however many alerts keep it (`key`: its criteria as matching
+ * reads them): what the percolator checks a new job against (decision 024). Written by the alerts
+ * service from the search's own parsing and SQL: `query` (the words as the search's tsquery),
+ * `anchors` (tokens of which a matching job has at least one; null: every job is a candidate) and
+ * the filters.
+ */
+export const jobAlertSearches = pgTable(
+  'job_alert_searches',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    query: tsquery('query'),
+    anchors: text('anchors').array(),
+    employmentTypes: text('employment_types').array(),
+    experienceLevels: text('experience_levels').array(),
+    categoryIds: integer('category_ids').array(),
+    skillIds: integer('skill_ids').array(),
+    /** The location filter's ILIKE pattern, as the search writes it (`%berlin%`). */
+    locationPattern: text('location_pattern'),
+    isRemote: boolean('is_remote'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    currency: char('currency', { length: 3 }),
+    companyId: integer('company_id'),
+    postedWithinDays: smallint('posted_within_days'),
+  },
+  (t) => [
+    uniqueIndex('job_alert_searches_key').on(t.key),
+    // The percolator: a new job's tokens find the searches with one of them as an anchor.
+    index('job_alert_searches_anchors_idx').using('gin', t.anchors).with(ginWithoutPendingList),
+    // Searches without an anchor are candidates for every job.
+    index('job_alert_searches_unanchored_idx')
+      .on(t.id)
+      .where(sql`${t.anchors} is null`),
+  ],
+);
+
+/**
+ * Saved searches that tell people of new jobs (issue #49; docs/decisions/024-job-alerts.md). A job
+ * seeker's (`user_id`) or a visitor's (`email_address`, confirmed by a link before anything else is
+ * sent: `confirmed_at`). `criteria` keeps the search as GET /api/jobs/ takes it; the columns after it
+ * are that search parsed for matching, written by the service from the same parsing and SQL the
+ * search uses: `query` (the words as the search's tsquery), `anchors` (tokens of which a matching job
+ * has at least one: the percolator's candidate key; null: none, every new job is a candidate) and
+ * the filters.
+ */
+export const jobAlerts = pgTable(
+  'job_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A visitor's address (lower case); null for a job seeker's alert (their account's address is used). */
+    emailAddress: text('email_address'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    name: text('name').notNull(),
+    criteria: jsonb('criteria').$type<Record<string, string>>().notNull(),
+    frequency: text('frequency', { enum: alertFrequencies }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    byEmail: boolean('by_email').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    /** A visitor's zone (their browser's) for e-mails at 08:00; a job seeker's is their account's. */
+    timeZone: text('time_zone'),
+    /** Mixed into the alert's link tokens (HMAC): a new salt voids every link sent before. */
+    tokenSalt: text('token_salt').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The search as matching reads it: alerts with the same search share one row (decision 024). */
+    searchId: integer('search_id')
+      .notNull()
+      .references(() => jobAlertSearches.id),
+    /** Matches after this moment are new (the owner opened the matches then). */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The alert's notification while it is unread ("3 new jobs for …"): updated, never a second one. */
+    noticeId: integer('notice_id').references((): AnyPgColumn => notifications.id, { onDelete: 'set null' }),
+    noticeJobs: integer('notice_jobs').notNull().default(0),
+    lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
+    /** When the next e-mail is due: 08:00 in the person's zone (daily, weekly), or an hour after the last (at once). */
+    nextEmailAt: timestamp('next_email_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('job_alerts_user_idx').on(t.userId, t.id),
+    index('job_alerts_email_idx').on(t.emailAddress),
+    // A matching search's alerts (and the foreign key's check when a search goes).
+    index('job_alerts_search_idx').on(t.searchId),
+    // A deleted notification sets its alert's notice_id to null: found by this index, not a scan.
+    index('job_alerts_notice_idx').on(t.noticeId),
+    index('job_alerts_next_email_idx')
+      .on(t.nextEmailAt)
+      .where(sql`${t.nextEmailAt} is not null`),
+    check('job_alerts_owner_check', sql`${t.userId} is not null or ${t.emailAddress} is not null`),
+    check('job_alerts_frequency_check', oneOf('frequency', alertFrequencies)),
+  ],
+);
+
+/** A job that reached an alert: once per alert and job (the unique key), whatever processes and restarts. */
+export const jobAlertMatches = pgTable(
+  'job_alert_matches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => jobAlerts.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an e-mail carried it, or passed it over (closed by then, or beyond the ten an e-mail lists). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_alert_matches_alert_job_key').on(t.alertId, t.jobId),
+    index('job_alert_matches_alert_newest_idx').on(t.alertId, t.matchedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('job_alert_matches_job_idx').on(t.jobId),
+  ],
+);
+
+/** Jobs that became public and wait to be matched with the alerts: the job runner's queue (FOR UPDATE SKIP LOCKED). */
+export const jobAlertQueue = pgTable(
+  'job_alert_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_alert_queue_job_idx').on(t.jobId)],
+);
+
+/**
+ * Whether each job was public when alerts last heard of it: a change that makes it public (posted
+ * open, reopened, its company approved) queues it once; an edit of a job that stays public does not.
+ */
+export const jobAlertPublications = pgTable('job_alert_publications', {
+  jobId: integer('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  isPublic: boolean('is_public').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyMemberRow = typeof companyMembers.$inferSelect;
@@ -968,3 +1113,4 @@ export type InterviewRow = typeof interviews.$inferSelect;
 export type FeedbackRow = typeof interviewFeedbacks.$inferSelect;
 export type ApplicationNoteRow = typeof applicationNotes.$inferSelect;
 export type MessageTemplateRow = typeof messageTemplates.$inferSelect;
+export type JobAlertRow = typeof jobAlerts.$inferSelect;

@@ -44,7 +44,10 @@ export interface DomainEvents {
    */
   'team.member_removed': { userId: number; companyId: number };
   'interview.changed': InterviewEvent;
-  /** A job was edited, closed, reopened or deleted: search drops the answers that show it (decision 006). */
+  /**
+   * A job was posted, edited, closed, reopened or deleted: search drops the answers that show it
+   * (decision 006); job alerts queue it when it has just become public (decision 024).
+   */
   'job.changed': { jobId: number };
   /**
    * A company's approval, name, website or logo changed, or it was deleted with its jobs: search
@@ -61,6 +64,8 @@ export interface DomainEvents {
   'user.created': { userId: number; role: 'admin' | 'jobseeker' | 'employer' };
   /** An admin deleted an account (its sessions went with it): close its live connections too. */
   'user.deleted': { userId: number };
+  /** Someone signed in (a new session): a visitor's confirmed job alerts for the address join the account. */
+  'user.signed_in': { userId: number };
 }
 
 /** A room as each side sees it (their unread counts differ). */

@@ -5,6 +5,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (sent as the alternative to the text). */
+  html?: string;
+  /** More header fields, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
   /**
    * A calendar invite (RFC 5546 iTIP): sent as the text/calendar alternative calendars act on,
    * and as an `invite.ics` attachment for mail programs that only offer attachments.
@@ -57,7 +61,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 export function createLogMailer(logger: FastifyBaseLogger, notice?: (line: string) => void): Mailer {
   return {
     send(message) {
-      const { calendar, code, ...rest } = message;
+      const { calendar, code, html: _html, headers: _headers, ...rest } = message;
       const line = `mail to ${message.to}: ${inline(message.subject)} (no SMTP_URL set, so it is logged)`;
       if (notice) {
         logger.info(line);

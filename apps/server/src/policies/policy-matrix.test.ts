@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companies, companyInvitations, notifications } from '../db/schema';
+import { companies, companyInvitations, jobAlerts, notifications } from '../db/schema';
 import {
   createApplication,
   createChatMessage,
@@ -211,6 +211,109 @@ const multipartApply = (jobId: number) => {
   ]);
   return { url: '/api/applications/', payload: body.payload, headers: body.headers };
 };
+
+// Job alerts (decision 024): the applicant's own alert; visitors' alerts reached by their e-mails' tokens.
+const ownAlert = (caller: Caller) =>
+  ({ applicant: 200, otherSeeker: 404, ...{ owner: 403, recruiter: 403, otherCompany: 403, admin: 403 }, anonymous: 401 })[caller];
+const alertCells = (ok: number): Expect => Object.fromEntries(callers.map((c) => [c, c === 'applicant' ? ok : ownAlert(c)])) as Expect;
+/** A fresh alert of the applicant's (the one before it goes: a job seeker keeps 20 at most). */
+async function applicantAlert(): Promise<number> {
+  await t.db.delete(jobAlerts).where(eq(jobAlerts.userId, w.applicant.user.id));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/job-alerts/',
+    headers: bearer(tokens.applicant),
+    payload: { criteria: { search: 'matrix' } },
+  });
+  return res.json<{ id: number }>().id;
+}
+async function visitorAlert(): Promise<{ confirm: string; manage: string }> {
+  const email = `matrix-alert-${sequence++}@example.com`;
+  await t.app.inject({ method: 'POST', url: '/api/job-alerts/subscribe/', payload: { criteria: { search: 'matrix' }, email } });
+  const [row] = await t.db.select().from(jobAlerts).where(eq(jobAlerts.emailAddress, email));
+  return { confirm: t.app.jobAlerts.confirmToken(row!), manage: t.app.jobAlerts.manageToken(row!) };
+}
+const alertRows: Row[] = [
+  {
+    action: 'role',
+    method: 'GET',
+    path: '/api/job-alerts/',
+    request: () => ({ url: '/api/job-alerts/' }),
+    expect: byRole(200, { jobseeker: true }),
+  },
+  {
+    action: 'alert.create',
+    method: 'POST',
+    path: '/api/job-alerts/',
+    request: () => ({ url: '/api/job-alerts/', payload: { criteria: { search: `matrix ${sequence++}` } } }),
+    expect: byRole(201, { jobseeker: true }),
+  },
+  ...(['GET', 'PATCH', 'DELETE'] as const).map((method): Row => ({
+    action: method === 'GET' ? 'alert.view' : 'alert.edit',
+    method,
+    path: '/api/job-alerts/{id}/',
+    request: async () => ({
+      url: `/api/job-alerts/${await applicantAlert()}/`,
+      payload: method === 'PATCH' ? { paused: true } : undefined,
+    }),
+    expect: alertCells(method === 'DELETE' ? 204 : 200),
+  })),
+  {
+    action: 'alert.view',
+    method: 'GET',
+    path: '/api/job-alerts/{id}/matches/',
+    request: async () => ({ url: `/api/job-alerts/${await applicantAlert()}/matches/` }),
+    expect: alertCells(200),
+  },
+  {
+    action: 'alert.subscribe',
+    method: 'POST',
+    path: '/api/job-alerts/subscribe/',
+    request: () => ({
+      url: '/api/job-alerts/subscribe/',
+      payload: { criteria: { search: 'matrix' }, email: `matrix-alert-${sequence++}@example.com` },
+    }),
+    expect: everyone(202),
+  },
+  {
+    action: 'alert.manage_by_token',
+    method: 'POST',
+    path: '/api/job-alerts/confirm/',
+    request: async () => ({ url: '/api/job-alerts/confirm/', payload: { token: (await visitorAlert()).confirm } }),
+    expect: everyone(200),
+  },
+  {
+    action: 'alert.manage_by_token',
+    variant: "another alert's token",
+    method: 'POST',
+    path: '/api/job-alerts/confirm/',
+    request: async () => ({ url: '/api/job-alerts/confirm/', payload: { token: (await visitorAlert()).manage } }),
+    expect: everyone(404),
+  },
+  ...(
+    [
+      ['POST', 200],
+      ['PATCH', 200],
+      ['DELETE', 204],
+    ] as const
+  ).map(([method, ok]): Row => ({
+    action: 'alert.manage_by_token',
+    method,
+    path: '/api/job-alerts/manage/',
+    request: async () => ({
+      url: '/api/job-alerts/manage/',
+      payload: { token: (await visitorAlert()).manage, ...(method === 'PATCH' ? { paused: true } : {}) },
+    }),
+    expect: everyone(ok),
+  })),
+  {
+    action: 'alert.manage_by_token',
+    method: 'POST',
+    path: '/api/job-alerts/unsubscribe/',
+    request: async () => ({ url: `/api/job-alerts/unsubscribe/?token=${(await visitorAlert()).manage}` }),
+    expect: everyone(200),
+  },
+];
 
 const rows: Row[] = [
   // Jobs
@@ -1149,6 +1252,7 @@ const rows: Row[] = [
     request: () => ({ url: `/companies/${w.pendingCompany.id}` }),
     expect: everyone(404),
   },
+  ...alertRows,
 ];
 
 beforeAll(async () => {

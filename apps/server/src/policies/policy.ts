@@ -77,6 +77,14 @@ export interface NoteFacts {
   /** Null once the author's account is gone (nobody edits it then). */
   authorId: number | null;
 }
+/** A job alert: whose it is (null: a visitor's, held by its e-mail's links). */
+export interface JobAlertFacts {
+  ownerId: number | null;
+}
+/** A job alert reached by a link of its e-mails: the link's token is the alert's (and for this purpose). */
+export interface AlertTokenFacts {
+  tokenHolds: boolean;
+}
 export interface TeamMemberFacts {
   companyId: number;
   isCompanyApproved: boolean;
@@ -222,6 +230,18 @@ export const policy = {
   /** Write in a conversation: the same two parties (a removed recruiter loses it at once: companyId is read per request). */
   'chat.send': (a: Actor, r: ChatRoomFacts) => (inConversation(a, r) ? allow : hide),
 
+  // Job alerts (docs/decisions/024-job-alerts.md): saved searches, each its owner's alone.
+  /** Save a search as an alert: job seekers (visitors subscribe with an e-mail address instead). */
+  'alert.create': (a: Actor) => (isJobseeker(a) ? allow : forbid('Only job seekers save job alerts; visitors subscribe by e-mail.')),
+  /** See an alert and its matches: its owner only; to everyone else it does not exist. */
+  'alert.view': (a: Actor, x: JobAlertFacts) => (isJobseeker(a) && x.ownerId !== null && isSelf(a, x.ownerId) ? allow : hide),
+  /** Change, pause or delete an alert: its owner only. */
+  'alert.edit': (a: Actor, x: JobAlertFacts) => (isJobseeker(a) && x.ownerId !== null && isSelf(a, x.ownerId) ? allow : hide),
+  /** Anyone, signed in or not, may ask for e-mails for an address: nothing is sent before its owner confirms it. */
+  'alert.subscribe': () => allow,
+  /** Confirm, read, change, pause or unsubscribe through an e-mail's link: whoever holds the link, signed in or not. */
+  'alert.manage_by_token': (_a: Actor, t: AlertTokenFacts) => (t.tokenHolds ? allow : hide),
+
   // The admin area: people and the dashboard. Admins only; who may not be deactivated or deleted
   // (oneself, the last active admin) is a conflict of the state, answered 409 by the users service.
   'admin.view_data': (a: Actor) => (isAdmin(a) ? allow : forbid('Only administrators see the admin dashboard.')),
@@ -259,6 +279,7 @@ const hiddenAnswer: Record<string, () => AppError> = {
   user: () => notFound('That account'),
   account: () => notFound('That export'),
   admin: () => notFound('That page'),
+  alert: () => notFound('That job alert'),
 };
 
 /** The verdict without throwing: for presenters that show more to those allowed (e.g. applicant counts). */

@@ -248,4 +248,25 @@ describe('demo seed', () => {
     expect(profile.statusCode).toBe(200);
     expect(json<ProfileOut>(profile).resume).not.toBeNull();
   });
+
+  it('gives seeker@example.com two job alerts, one daily and one at once, each with new matches and one notice', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'seeker@example.com', password: demoPassword },
+    });
+    const token = json<{ accessToken: string }>(login).accessToken;
+    const alerts = json<Page<{ id: number; frequency: string; new_matches: number }>>(
+      await t.app.inject({ url: '/api/job-alerts/', headers: bearer(token) }),
+    );
+    expect(alerts.results.map((a) => a.frequency).sort()).toEqual(['daily', 'instant']);
+    for (const alert of alerts.results) expect(alert.new_matches, String(alert.id)).toBeGreaterThan(0);
+    const bell = json<Page<{ type: string; link: string }>>(await t.app.inject({ url: '/api/notifications/', headers: bearer(token) }));
+    expect(
+      bell.results
+        .filter((n) => n.type === 'job_alert_matches')
+        .map((n) => n.link)
+        .sort(),
+    ).toEqual(alerts.results.map((a) => `/alerts/${a.id}`).sort());
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from './factories';
 import { makeLogoPng } from './pictures';
 import type { Storage } from '../lib/storage';
+import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedDemoPipeline } from './demo-pipeline';
 import { seedDemoPeople, type DemoJob } from './demo-people';
@@ -237,5 +238,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   });
   await seedDemoInterviews(db);
   await seedDemoPipeline(db);
+  await seedDemoAlerts(db);
   return true;
 }

@@ -27,8 +27,9 @@ describe('route table', () => {
     // The 26 routes of spec section 2, /admin/taxonomy (categories and skills, see apps/web/README.md),
     // /admin/audit (the audit log), /join-team (joining a company's hiring team), /notifications
     // and /EmployerInterviews (the interviews agenda), /privacy and /account/privacy (decision 017),
-    // /company/:companyId (a company's page, issue #51).
-    expect(paths).toHaveLength(34);
+    // /company/:companyId (a company's page, issue #51), and the four of job alerts (issue #49):
+    // /alerts, /alerts/:alertId and their e-mails' two links.
+    expect(paths).toHaveLength(38);
   });
 
   it('declares the pair chat route for both job seekers and employers', () => {

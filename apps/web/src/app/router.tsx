@@ -12,6 +12,14 @@ function lazyScreen<M extends Record<string, unknown>>(load: () => Promise<M>, e
   return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
 }
 
+// Modules holding two screens: one import each, so the shell lists their files once.
+const people = () => import('../features/users/screens/people-screen');
+const chatList = () => import('../features/chat/screens/chat-list-screen');
+const chatRoom = () => import('../features/chat/screens/chat-room-screen');
+const alertLinks = () => import('../features/job-alerts/screens/alert-link-screen');
+// One screen at two addresses (the list, and the list with one alert open).
+const alertsScreen = lazyScreen(() => import('../features/job-alerts/screens/alerts-screen'), 'AlertsScreen');
+
 // Routes of the table without a screen yet are not mounted (they show the fallback screen).
 const screens: Partial<Record<RoutePath, Screen>> = {
   '/': lazyScreen(() => import('../features/jobs/screens/home-screen'), 'HomeScreen'),
@@ -28,8 +36,8 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'EmployerCompanyManagementScreen',
   ),
   '/admindashboard': lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen'), 'AdminDashboardScreen'),
-  '/jobseekers': lazyScreen(() => import('../features/users/screens/people-screen'), 'JobseekersScreen'),
-  '/employers': lazyScreen(() => import('../features/users/screens/people-screen'), 'EmployersScreen'),
+  '/jobseekers': lazyScreen(people, 'JobseekersScreen'),
+  '/employers': lazyScreen(people, 'EmployersScreen'),
   '/job/:jobId': lazyScreen(() => import('../features/jobs/screens/job-details-screen'), 'JobDetailsScreen'),
   '/company/:companyId': lazyScreen(() => import('../features/companies/screens/company-screen'), 'CompanyScreen'),
   '/EmployerJobManagement': lazyScreen(
@@ -58,13 +66,17 @@ const screens: Partial<Record<RoutePath, Screen>> = {
     'InterviewFeedbackScreen',
   ),
   '/admin/audit': lazyScreen(() => import('../features/audit/screens/admin-audit-screen'), 'AdminAuditScreen'),
-  '/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'JobseekerChatListScreen'),
-  '/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'JobseekerChatRoomScreen'),
-  '/employer/chat': lazyScreen(() => import('../features/chat/screens/chat-list-screen'), 'EmployerChatListScreen'),
-  '/employer/chat/:roomId': lazyScreen(() => import('../features/chat/screens/chat-room-screen'), 'EmployerChatRoomScreen'),
+  '/chat': lazyScreen(chatList, 'JobseekerChatListScreen'),
+  '/chat/:roomId': lazyScreen(chatRoom, 'JobseekerChatRoomScreen'),
+  '/employer/chat': lazyScreen(chatList, 'EmployerChatListScreen'),
+  '/employer/chat/:roomId': lazyScreen(chatRoom, 'EmployerChatRoomScreen'),
   '/chat/:jobseekerId/:employerId': lazyScreen(() => import('../features/chat/screens/chat-pair-screen'), 'ChatPairScreen'),
   '/privacy': lazyScreen(() => import('../features/account/screens/privacy-page-screen'), 'PrivacyPageScreen'),
   '/account/privacy': lazyScreen(() => import('../features/account/screens/account-privacy-screen'), 'AccountPrivacyScreen'),
+  '/alerts': alertsScreen,
+  '/alerts/:alertId': alertsScreen,
+  '/alerts/confirm/:token': lazyScreen(alertLinks, 'AlertConfirmScreen'),
+  '/alerts/manage/:token': lazyScreen(alertLinks, 'AlertManageScreen'),
   '/notifications': lazyScreen(() => import('../features/notifications/screens/notifications-screen'), 'NotificationsScreen'),
 };
 

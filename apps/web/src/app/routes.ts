@@ -48,6 +48,9 @@ export const routeTable = [
   { path: '/join-team', access: 'public' }, // join a hiring team
   // Not in the spec: what is kept and for how long (docs/decisions/017-privacy.md).
   { path: '/privacy', access: 'public' }, // privacy page
+  // Not in the spec: a job alert's e-mail links (issue #49): confirm, and manage without signing in.
+  { path: '/alerts/confirm/:token', access: 'public' }, // job alert confirmation
+  { path: '/alerts/manage/:token', access: 'public' }, // job alert by its e-mail's link
 
   // Admin
   { path: '/admindashboard', access: admin }, // admin dashboard
@@ -65,6 +68,9 @@ export const routeTable = [
   { path: '/jobseekerprofile', access: jobseeker }, // own profile
   { path: '/chat', access: jobseeker }, // chat list
   { path: '/chat/:roomId', access: jobseeker }, // chat room
+  // Not in the spec: saved searches that tell of new jobs (issue #49).
+  { path: '/alerts', access: jobseeker }, // job alerts
+  { path: '/alerts/:alertId', access: jobseeker }, // job alerts, one's matches open
 
   // Employer
   { path: '/jobseekerprofile/:id', access: employerWithoutCompany }, // job seeker profile

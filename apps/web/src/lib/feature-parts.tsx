@@ -26,6 +26,8 @@ export interface FeatureParts {
   ApplicationTimeline: ComponentType<{ applicationId: number }>;
   /** features/pipeline: the company's message templates (company settings). */
   MessageTemplates: ComponentType<{ companyId: number }>;
+  /** features/job-alerts: "Alert me" on the job search (job seekers and visitors); criteria as GET /api/jobs/ takes them. */
+  AlertMeButton: ComponentType<{ criteria: Partial<Record<string, string>> }>;
 }
 
 const FeaturePartsContext = createContext<FeatureParts | null>(null);

@@ -42,6 +42,7 @@ export function createSessions(deps: SessionDeps) {
     });
     await repo.insertRefreshToken(db, sessionId, sha256(refreshToken));
     await repo.updateUser(db, user.id, { lastLogin: new Date() });
+    await deps.events?.emit('user.signed_in', { userId: user.id });
     return {
       accessToken: await signer.sign({ userId: user.id, role: user.role, sessionId }),
       refreshToken,

@@ -41,6 +41,8 @@ export interface FacetRow {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The ILIKE pattern of the location filter: the place as typed, anywhere in the job's location (job alerts match with it too). */
+export const locationPattern = (location: string) => `%${escapeLike(location)}%`;
 export const tsquery = (text: string | SQL) => sql`websearch_to_tsquery('english', ${text})`;
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::integer[]`;
 export const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
@@ -65,7 +67,7 @@ function facetConditions(c: SearchCriteria): Partial<Record<FacetName, SQL>> {
   if (c.experienceLevels?.length) f.experience_level = sql`${jobSearch.experienceLevel} = any(${textArray(c.experienceLevels)})`;
   if (c.categories?.length) f.category = sql`${jobSearch.categoryIds} && ${intArray(c.categories)}`;
   if (c.skills?.length) f.skills = sql`${jobSearch.skillIds} && ${intArray(c.skills)}`;
-  if (c.location) f.location = sql`${jobSearch.location} ilike ${`%${escapeLike(c.location)}%`}`;
+  if (c.location) f.location = sql`${jobSearch.location} ilike ${locationPattern(c.location)}`;
   if (c.isRemote !== undefined) f.is_remote = sql`${jobSearch.isRemote} = ${c.isRemote}`;
   if (c.postedWithinDays !== undefined)
     f.posted_within = sql`${jobSearch.postedAt} >= now() - make_interval(days => ${c.postedWithinDays})`;

@@ -153,6 +153,8 @@ export function createJobsService({ db, reads = db, files, events }: { db: Db; r
       const values = toValues(input) as JobValues;
       await checkJob(values, values, today, true);
       const id = await repo.insertJob(db, viewer.companyId!, viewer.userId, values);
+      // Job alerts hear of a new job this way (it may be public at once).
+      await events.emit('job.changed', { jobId: id });
       return present((await repo.findJobById(db, id))!, viewer, today);
     },
 

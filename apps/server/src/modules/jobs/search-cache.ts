@@ -270,3 +270,13 @@ export function createRedisStore(redis: Redis, prefix: string): AnswerStore {
     size: () => undefined,
   };
 }
+
+/** The cache the settings ask for (SEARCH_CACHE_TTL 0: none), kept in Redis when there is one, else in this process. */
+export function searchCacheOf(
+  { ttlSeconds, graceSeconds, megabytes }: { ttlSeconds: number; graceSeconds: number; megabytes: number },
+  redis: { client: Redis; prefix: string } | undefined,
+): SearchCache | undefined {
+  if (ttlSeconds <= 0) return undefined;
+  const store = redis ? createRedisStore(redis.client, redis.prefix) : createMemoryStore(megabytes * 1024 * 1024);
+  return createSearchCache({ ttlMs: ttlSeconds * 1000, graceMs: graceSeconds * 1000, store });
+}

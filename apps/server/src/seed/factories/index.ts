@@ -2,3 +2,4 @@
 export * from './people';
 export * from './hiring';
 export * from './pipeline';
+export * from './alerts';

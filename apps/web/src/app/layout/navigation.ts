@@ -13,6 +13,7 @@ export function navItemsFor(session: Pick<Session, 'role'>): NavItem[] {
         { label: 'Dashboard', to: '/dashboard/jobseeker' },
         { label: 'Find jobs', to: '/' },
         { label: 'Applications', to: '/jobseekerapplications' },
+        { label: 'Alerts', to: '/alerts' },
         { label: 'Messages', to: '/chat' },
         { label: 'Profile', to: '/jobseekerprofile' },
       ];

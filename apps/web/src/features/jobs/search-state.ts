@@ -162,6 +162,15 @@ export function toApiParams(state: SearchState): Record<string, string | number>
   return params;
 }
 
+/** The search as a job alert keeps it: the API's query without paging; `corrected` (the search's spelling) replaces the words. */
+export function alertCriteriaOf(state: SearchState, corrected?: string | null): Record<string, string> {
+  const { page: _page, page_size: _size, sort, ...rest } = toApiParams(state);
+  const criteria = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value)]));
+  if (corrected) criteria.search = corrected;
+  if (sort !== 'relevance') criteria.sort = String(sort);
+  return criteria;
+}
+
 export interface FilterChip {
   key: string;
   label: string;

@@ -22,6 +22,7 @@
  * - Feedback: 'LIST' (feedback lists); a job seeker's profile ('Profile') shows the shown items
  * - DataExport: 'LIST' (the caller's data exports)
  * - Notes: an application id (the team's notes on it); Templates: a company id; Timeline: an application id
+ * - JobAlert: 'LIST' (the job seeker's alerts), or an alert id (its matches)
  */
 export const tagTypes = [
   'Users',
@@ -47,4 +48,5 @@ export const tagTypes = [
   'Notes',
   'Templates',
   'Timeline',
+  'JobAlert',
 ] as const;

@@ -16,6 +16,7 @@ import { firstNameOf, greetingFor } from '../../../lib/greeting';
 import { useSession } from '../../../lib/session/use-session';
 import { useGetJobseekerDashboardQuery } from '../api/dashboards-api';
 import { useGetMatchingJobsQuery } from '../../matching-jobs/api/matching-jobs-api';
+import { AlertNews } from '../components/alert-news';
 import { StatusBars } from '../components/status-bars';
 import { useFeatureParts } from '../../../lib/feature-parts';
 import { RealPathLink } from '../../../components/real-path-link';
@@ -135,6 +136,7 @@ export function JobseekerDashboardScreen() {
         }
       />
       <Stack gap="lg">
+        <AlertNews />
         {!isLoading && !data ? (
           <LoadFailed title="Your dashboard could not be loaded" error={error} onRetry={() => void refetch()} />
         ) : (

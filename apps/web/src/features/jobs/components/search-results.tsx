@@ -4,7 +4,8 @@ import { isJobSort, jobSortLabels } from '@jobportal/shared/vocabulary';
 import { EmptyState } from '../../../components/empty-state';
 import { ListFrame } from '../../../components/list-frame';
 import { FilterIcon, SearchIcon } from '../../../components/more-icons';
-import { changeSearch, emptySearch, searchPageSize, withoutFilters, type SearchState } from '../search-state';
+import { useFeatureParts } from '../../../lib/feature-parts';
+import { alertCriteriaOf, changeSearch, emptySearch, searchPageSize, withoutFilters, type SearchState } from '../search-state';
 import type { JobSearchView } from '../use-job-search';
 import { JobResultCard, JobResultSkeleton } from './job-result-card';
 import { countText } from './result-count';
@@ -22,6 +23,7 @@ interface HeaderProps {
 
 /** Above the results: how many, for what, the filters' button on narrow screens, and the order. */
 export function ResultsHeader({ results, isError, state, go, filterButton }: HeaderProps) {
+  const { AlertMeButton } = useFeatureParts();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text fw={600} aria-live="polite" role="status">
@@ -29,6 +31,7 @@ export function ResultsHeader({ results, isError, state, go, filterButton }: Hea
         {results && state.search ? ` for “${(results.count > 0 && results.corrected_search) || state.search}”` : ''}
       </Text>
       <Group gap="xs" wrap="nowrap">
+        <AlertMeButton criteria={alertCriteriaOf(state, results && results.count > 0 ? results.corrected_search : null)} />
         {filterButton && (
           <Button variant="default" size="sm" leftSection={<FilterIcon size={16} />} onClick={filterButton.onOpen}>
             Filters{filterButton.count ? ` (${filterButton.count})` : ''}

@@ -45,6 +45,13 @@ describe('connectNotificationsLive', () => {
     fire('notification:new', note(2));
     expect(bell().results.map((n) => n.id)).toEqual([2, 1]);
     expect(bell().unread_count).toBe(1);
+    // Pushed again after an update (a job alert's count): replaced in place, still one unread.
+    fire('notification:new', note(2, { type: 'job_alert_matches', message: "3 new jobs for 'python berlin'" }));
+    expect(bell().results.map((n) => [n.id, n.message])).toEqual([
+      [2, "3 new jobs for 'python berlin'"],
+      [1, 'N1'],
+    ]);
+    expect(bell().unread_count).toBe(1);
 
     fire('notification:read', { id: 2 });
     expect(bell().unread_count).toBe(0);

@@ -16,6 +16,8 @@ export function tagsChangedBy(type: string): Tag[] {
   if (type === 'application_status_changed') return ['Application', 'JobseekerDashboard'];
   if (type === 'application_received' || type === 'application_withdrawn') return ['Applicants', 'EmployerDashboard'];
   if (type === 'feedback_received') return ['Feedback'];
+  // New jobs for a job alert: the alerts page and the dashboard's count.
+  if (type === 'job_alert_matches') return ['JobAlert'];
   // Removed from a hiring team: everything of the company goes from their screens.
   if (type === 'team_member_removed') return ['Company', 'Job', 'EmployerDashboard', 'Applicants', 'Interview', 'ChatRooms', 'Team'];
   if (type.startsWith('interview_') && !type.startsWith('interview_reminder_')) return ['Interview', 'Application', 'Applicants'];
@@ -24,14 +26,21 @@ export function tagsChangedBy(type: string): Tag[] {
 
 /**
  * Keeps the bell live: every notification row reaches its user as `notification:new` (the server
- * pushes each row once, whichever module wrote it), and reads in another tab arrive as
+ * pushes each row once, whichever module wrote it, and again when it was updated), and reads in another tab arrive as
  * `notification:read`. After a reconnection the bell is read again.
  */
 export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispatch): () => void {
   socket.on('notification:new', (notification) => {
     dispatch(
       notificationsApi.util.updateQueryData('getNotifications', undefined, (list) => {
-        if (list.results.some((n) => n.id === notification.id)) return;
+        // A notice pushed again was updated in place (a job alert's "3 new jobs for …"): it moves to the top, read as it now is.
+        const shown = list.results.findIndex((n) => n.id === notification.id);
+        if (shown >= 0) {
+          const [before] = list.results.splice(shown, 1);
+          list.results.unshift(notification);
+          list.unread_count += Number(!notification.is_read) - Number(!before!.is_read);
+          return;
+        }
         list.results.unshift(notification);
         list.results.splice(bellPageSize);
         list.count += 1;

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, type Database } from '../../db/client';
+import { createCompany, createJob, createUser } from '../../seed/factories';
+import { jobAlertMatches, jobAlertQueue, jobAlerts, notifications } from '../../db/schema';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
+import { connectAdmin } from '../../test/server-admin';
+import { waitFor } from '../../test/wait';
+
+/**
+ * Exactly once with real server processes (docs/decisions/024-job-alerts.md): two processes on one
+ * PostgreSQL database work the alerts' queue on their job runners (every second); one is killed
+ * with SIGKILL between waves of new jobs and started again. Every job reaches every alert it matches
+ * once: one match row, one unread notice counting each job once, one e-mail (at once, then the
+ * hour's wait). PostgreSQL pass only (vitest.config.ts).
+ */
+const target = inject('testDb');
+
+describe.skipIf(target.kind !== 'postgres')('job alerts across two server processes with a kill -9', () => {
+  let database: Database;
+  let dbName: string;
+  let serverUrl: string;
+  let smtp: SmtpPeer;
+  let env: Record<string, string>;
+  const running: ServerProcess[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-alerts-'));
+
+  beforeAll(async () => {
+    if (target.kind !== 'postgres') return;
+    serverUrl = target.serverUrl;
+    dbName = `${target.runId}_alerts_${process.pid}`;
+    const admin = await connectAdmin(serverUrl);
+    await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    database = await openPostgres(url.toString(), { max: 2 });
+    smtp = await startSmtpPeer();
+    env = {
+      DATABASE_URL: url.toString(),
+      SMTP_URL: smtp.url,
+      REMINDER_INTERVAL_SECONDS: '1',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'alerts-test-secret-long-enough-0123456789ab',
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of running) {
+      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      await waitForExit(s.child);
+    }
+    await smtp?.close();
+    await database?.close();
+    if (dbName) {
+      const admin = await connectAdmin(serverUrl);
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const server = await startServerProcess(env);
+    running.push(server);
+    return server;
+  };
+
+  it('matches, notices and mails each job once per alert, across a SIGKILL and a restart', async () => {
+    const db = database.db;
+    const owner = await createUser(db, { role: 'employer' });
+    const company = await createCompany(db, owner.id, { isApproved: true });
+    const seekers: Array<{ id: number; email: string }> = [];
+    for (let i = 0; i < 12; i++) seekers.push(await createUser(db, { role: 'jobseeker', email: `seeker-${i}@alerts.test` }));
+    const [a, b] = await Promise.all([start(), start()]);
+
+    // Alerts through the API of either process: "ferry" (in the app and by e-mail at once), and one that never matches.
+    const ids: number[] = [];
+    for (const [i, seeker] of seekers.entries()) {
+      const base = (i % 2 ? a : b)!.url;
+      const login = await fetch(`${base}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: seeker.email, password: 'correct-horse-battery' }),
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      for (const criteria of [{ search: 'ferry' }, { search: 'ferry', location: 'Atlantis' }]) {
+        const res = await fetch(`${base}/api/job-alerts/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+          body: JSON.stringify({ criteria, frequency: 'instant', email: true }),
+        });
+        expect(res.status).toBe(201);
+        if (!criteria.location) ids.push(((await res.json()) as { id: number }).id);
+      }
+    }
+
+    /** A wave of new public jobs, queued as their events queue them. */
+    const wave = async (n: number) => {
+      const jobs = [];
+      for (let i = 0; i < n; i++) jobs.push((await createJob(db, company.id, { title: `Ferry Pilot ${i}`, location: 'Kiel, Germany' })).id);
+      await db.insert(jobAlertQueue).values(jobs.map((jobId) => ({ jobId })));
+      return jobs;
+    };
+    const queueEmpty = async () => (await db.select({ id: jobAlertQueue.id }).from(jobAlertQueue)).length === 0;
+    const matchCount = async () => (await db.select({ id: jobAlertMatches.id }).from(jobAlertMatches)).length;
+
+    const first = await wave(15);
+    await waitFor('wave 1 matched', async () => (await queueEmpty()) && (await matchCount()) === 15 * ids.length);
+    a!.child.kill('SIGKILL');
+    await waitForExit(a!.child);
+    const second = await wave(15);
+    await waitFor('wave 2 matched', async () => (await queueEmpty()) && (await matchCount()) === 30 * ids.length);
+    const again = await start();
+    const third = await wave(15);
+    await waitFor('wave 3 matched', async () => (await queueEmpty()) && (await matchCount()) === 45 * ids.length);
+    await waitFor('one e-mail each', () => seekers.every((s) => smtp.count(s.email) === 1), { timeoutMs: 20_000 });
+    for (const s of [b!, again]) s.child.kill('SIGTERM');
+    expect(await Promise.all([waitForExit(b!.child), waitForExit(again.child)])).toEqual([0, 0]);
+
+    const jobs = [...first, ...second, ...third];
+    const rows = await db
+      .select({ alertId: jobAlertMatches.alertId, n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct job_id)::int` })
+      .from(jobAlertMatches)
+      .where(inArray(jobAlertMatches.jobId, jobs))
+      .groupBy(jobAlertMatches.alertId);
+    expect(rows.map((r) => r.alertId).sort()).toEqual([...ids].sort());
+    for (const r of rows) expect([r.n, r.distinct]).toEqual([45, 45]);
+    // One notice per alert, unread, counting every job once.
+    for (const seeker of seekers) {
+      const notices = await db.select().from(notifications).where(eq(notifications.userId, seeker.id));
+      expect(notices.map((n) => [n.message, n.isRead])).toEqual([["45 new jobs for 'ferry'", false]]);
+    }
+    const alerts = await db.select().from(jobAlerts).where(inArray(jobAlerts.id, ids));
+    expect(alerts.every((x) => x.noticeJobs === 45)).toBe(true);
+    for (const seeker of seekers) expect(smtp.count(seeker.email)).toBe(1);
+  }, 120_000);
+});
