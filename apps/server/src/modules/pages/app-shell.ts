@@ -33,6 +33,8 @@ export function loadAppShell(webDist: string): AppShell {
   }
   // The app's default title, description and "needs JavaScript" note give way to the page's own.
   const template = html
+    // The app's /real-path.js first in the head: it turns this page's address into the app's route before the app starts.
+    .replace('<head>', `<head>\n    ${realPathScript}`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
@@ -41,7 +43,5 @@ export function loadAppShell(webDist: string): AppShell {
   const beforeHead = template.slice(0, headEnd);
   const betweenHeadAndRoot = template.slice(headEnd, rootAt);
   const afterRoot = template.slice(rootAt + '<div id="root"></div>'.length);
-  // The app's /real-path.js first: it turns this page's address into the app's route before the app starts.
-  return ({ head, body }) =>
-    `${beforeHead}${realPathScript}\n${head}\n${ownStyle}\n${betweenHeadAndRoot}<div id="root">${body}</div>${afterRoot}`;
+  return ({ head, body }) => `${beforeHead}${head}\n${ownStyle}\n${betweenHeadAndRoot}<div id="root">${body}</div>${afterRoot}`;
 }
