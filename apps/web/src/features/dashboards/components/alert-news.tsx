@@ -13,7 +13,7 @@ export function AlertNews() {
         {fresh.map((alert, i) => (
           <span key={alert.id}>
             {i > 0 && ' · '}
-            <Anchor component={Link} to={`/alerts/${alert.id}`}>
+            <Anchor component={Link} to={`/alerts/${alert.id}`} c="inherit" underline="always" fw={600}>
               {alert.name}
             </Anchor>{' '}
             ({alert.new_matches})
