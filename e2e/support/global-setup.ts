@@ -16,6 +16,9 @@ export default async function globalSetup() {
     RATE_LIMIT_MULTIPLIER: '50',
   });
   return async () => {
+    // What the server logged (warnings and errors only): in the run's output, where a failed journey is read.
+    const said = server.output().trim();
+    if (said) console.log(`\n── the journeys' server logged ──\n${said.slice(-30_000)}`);
     server.child.kill('SIGTERM');
     await waitForExit(server.child);
     await smtp.close();

@@ -27,7 +27,7 @@ export interface FeatureParts {
   /** features/pipeline: the company's message templates (company settings). */
   MessageTemplates: ComponentType<{ companyId: number }>;
   /** features/job-alerts: "Alert me" on the job search (job seekers and visitors); criteria as GET /api/jobs/ takes them. */
-  AlertMeButton: ComponentType<{ criteria: Partial<Record<string, string>> }>;
+  AlertMeButton: ComponentType<{ criteria: Partial<Record<string, string>>; name?: string }>;
 }
 
 const FeaturePartsContext = createContext<FeatureParts | null>(null);

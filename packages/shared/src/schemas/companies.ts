@@ -62,6 +62,11 @@ export const companyOut = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   open_jobs_count: z.number().int(),
+  /**
+   * On the company's own page (GET /api/companies/{id}/): its median time to a first answer over the
+   * last 90 days, once it answered at least 10 applications (null before); absent in lists.
+   */
+  response_time: z.object({ median_hours: z.number(), answered: z.number().int() }).nullable().optional(),
   /** Shown to the company's members and admins only: who submitted it. */
   owner: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }).optional(),
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { findResponseTime } from '../../db/answers';
 import type { CompanyListQuery, CompanyOut, companyInput, companyPatch } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../../db/schema';
@@ -199,7 +200,12 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return { rows: rows.map((row) => present(viewer, row)), total };
     },
 
-    get: async (viewer: Viewer | null, id: number) => present(viewer, await companyFor(viewer, 'company.view', id, reads)),
+    /** One company, with its response time (its page says it). */
+    get: async (viewer: Viewer | null, id: number): Promise<CompanyOut> => {
+      const company = present(viewer, await companyFor(viewer, 'company.view', id, reads));
+      const answers = await findResponseTime(reads, id);
+      return { ...company, response_time: answers && { median_hours: answers.medianHours, answered: answers.answered } };
+    },
 
     /** Submits the employer's company; the database makes them its owner member in the same statement. */
     async create(viewer: Viewer, input: ParsedInput): Promise<CompanyOut> {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { employerJobQuery } from '@jobportal/shared';
-import { queryRows, type Db } from '../../db/client';
-import { firstAnswerAt } from '../../db/answers';
+import type { Db } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { applications, companies, jobSearch, jobs, users, type JobRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
@@ -138,21 +137,4 @@ export async function countApplicantsByJob(db: Db, jobIds: number[]): Promise<Ma
     .groupBy(applications.jobId);
   for (const row of rows) counts.set(row.jobId, row.n);
   return counts;
-}
-
-/**
- * A company's median hours from an application to its first answer (`firstAnswerAt`), over the
- * applications of the last 90 days that were answered, and how many those are.
- */
-export async function findResponseTime(db: Db, companyId: number): Promise<{ medianHours: number | null; answered: number }> {
-  const [row] = await queryRows<{ median_hours: number | string | null; answered: number | string }>(
-    db,
-    sql`select percentile_cont(0.5) within group (order by extract(epoch from answered_at - applied_at) / 3600) as median_hours,
-               count(answered_at) as answered
-          from (select a.applied_at, ${firstAnswerAt} as answered_at
-                  from applications a join jobs on jobs.id = a.job_id
-                 where jobs.company_id = ${companyId} and a.applied_at >= now() - interval '90 days') s
-         where answered_at is not null`,
-  );
-  return { medianHours: row?.median_hours == null ? null : Number(row.median_hours), answered: Number(row?.answered ?? 0) };
 }

@@ -6,6 +6,7 @@ import type { PagedRows } from '../../lib/pagination';
 import type { EventBus } from '../../lib/events';
 import { utcToday } from '../../lib/dates';
 import { VersionedCache } from '../../lib/ttl-cache';
+import { findResponseTime, type ResponseTime } from '../../db/answers';
 import { authorize, can, type JobFacts } from '../../policies/policy';
 import type { FileReleaser } from '../files';
 import { findUnknownTaxonomyIds } from '../taxonomy';
@@ -61,10 +62,6 @@ function toValues(input: Partial<ParsedInput>): Partial<JobValues> {
   return v;
 }
 
-type ResponseTime = { medianHours: number; answered: number };
-/** A response time shows once the company answered this many applications in the last 90 days. */
-const minimumAnswered = 10;
-
 /** `reads`: where a job's public page is read (a replica, docs/decisions/021-read-replicas.md); `db` for the rest. */
 export function createJobsService({ db, reads = db, files, events }: { db: Db; reads?: Db; files: FileReleaser; events: EventBus }) {
   async function present(job: JobRecord, viewer: Viewer | null, today: string, from: Db = db): Promise<JobOut> {
@@ -87,9 +84,7 @@ export function createJobsService({ db, reads = db, files, events }: { db: Db; r
     const key = String(companyId);
     const kept = responseTimes.get(key, 0);
     if (kept !== undefined) return kept;
-    const found = await repo.findResponseTime(from, companyId);
-    const value =
-      found.answered >= minimumAnswered && found.medianHours !== null ? { medianHours: found.medianHours, answered: found.answered } : null;
+    const value = await findResponseTime(from, companyId);
     responseTimes.set(key, 0, value);
     return value;
   }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkResult, JobOut } from '@jobportal/shared';
+import type { BulkResult, CompanyOut, JobOut } from '@jobportal/shared';
 import { applicationStatusHistory, applications, auditLog, chatMessages, chatRooms, notifications } from '../../db/schema';
 import { createApplicants, createCompany, createJob, createMessageTemplate, createRecruiter } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
@@ -200,7 +200,7 @@ describe('no ghosting', () => {
   });
 });
 
-describe('response time', () => {
+describe("response time (a job's page and its company's)", () => {
   // Kept 10 minutes per company in the process: each case has its own company.
   async function companyAnswering(count: number, hours: number) {
     const owner = await signedInUser(t, { role: 'employer' });
@@ -216,14 +216,18 @@ describe('response time', () => {
         changedAt: new Date(appliedAt.getTime() + (hours + (i % 2 ? 1 : -1) * i) * 3_600_000),
       })),
     );
-    return json<JobOut>(await t.app.inject({ url: `/api/jobs/${job.id}/` }));
+    const companyPage = json<CompanyOut>(await t.app.inject({ url: `/api/companies/${company.id}/` }));
+    return { ...json<JobOut>(await t.app.inject({ url: `/api/jobs/${job.id}/` })), companyPage };
   }
 
   it("shows a company's median time to a first answer once it answered 10 applications in 90 days", async () => {
     const nine = await companyAnswering(9, 50);
     expect(nine.response_time).toBeNull();
+    expect(nine.companyPage.response_time).toBeNull();
     expect(nine.auto_close).toBe(true);
     const ten = await companyAnswering(10, 50);
     expect(ten.response_time).toEqual({ median_hours: 50.5, answered: 10 });
+    // The company's own page says it too.
+    expect(ten.companyPage.response_time).toEqual({ median_hours: 50.5, answered: 10 });
   });
 });

@@ -178,8 +178,8 @@ export interface FilterChip {
   without: SearchState;
 }
 
-function facetLabel(facets: JobFacets | undefined, facet: 'category' | 'skills', id: number, fallback: string): string {
-  return facets?.[facet].find((value) => value.value === String(id))?.label ?? fallback;
+function facetLabel(values: JobFacets['category'] | undefined, id: number, fallback: string): string {
+  return values?.find((value) => value.value === String(id))?.label ?? fallback;
 }
 
 /**
@@ -200,10 +200,10 @@ export function activeFilterChips(state: SearchState, facets?: JobFacets): Filte
     add(`experience_level:${level}`, level, { experienceLevels: state.experienceLevels.filter((l) => l !== level) });
   }
   for (const id of state.categories) {
-    add(`category:${id}`, facetLabel(facets, 'category', id, 'A category'), { categories: state.categories.filter((c) => c !== id) });
+    add(`category:${id}`, facetLabel(facets?.category, id, 'A category'), { categories: state.categories.filter((c) => c !== id) });
   }
   for (const id of state.skills) {
-    add(`skills:${id}`, facetLabel(facets, 'skills', id, 'A skill'), { skills: state.skills.filter((s) => s !== id) });
+    add(`skills:${id}`, facetLabel(facets?.skills, id, 'A skill'), { skills: state.skills.filter((s) => s !== id) });
   }
   const money = (amount: number) => formatAmount(amount, payCurrency(state));
   if (state.salaryMin !== null) add('salary_min', `Pay from ${money(state.salaryMin)}`, { salaryMin: null });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyOut, JobSummary } from '@jobportal/shared';
+import { responseTimeLabel } from '@jobportal/shared/vocabulary';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { emptyFacets, searchAnswer } from '../../../test/job-search-fixtures';
@@ -84,6 +85,18 @@ describe('CompanyScreen', () => {
     const box = await screen.findByRole('textbox', { name: 'Search the jobs of Copperleaf Commerce' });
     await userEvent.setup({ delay: null }).type(box, 'rust');
     await waitFor(() => expect(requests.some((r) => r.url.includes('search=rust') && r.url.includes('sort=relevance'))).toBe(true));
+  });
+
+  it('says how soon the company answers, once it is known', async () => {
+    renderCompany(() => jsonResponse(200, { ...company, response_time: { median_hours: 60, answered: 14 } }));
+    expect(await screen.findByText(responseTimeLabel(60))).toBeInTheDocument();
+  });
+
+  it('offers an alert for the company’s new jobs, named after it', async () => {
+    renderCompany(() => jsonResponse(200, company));
+    await screen.findByRole('heading', { level: 1, name: 'Copperleaf Commerce' });
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Alert me' }));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Jobs at Copperleaf Commerce');
   });
 
   it('a company that is not approved or unknown: a not-found page', async () => {

@@ -9,6 +9,7 @@ import { Page } from '../../../components/page';
 import { usePageTitle } from '../../../components/use-page-title';
 import { isApiError } from '../../../lib/api/api-error';
 import { useFeatureParts } from '../../../lib/feature-parts';
+import { jobAlertNameMax, responseTimeLabel } from '@jobportal/shared/vocabulary';
 import { useGetCompanyQuery } from '../api/companies-api';
 
 function parseId(raw: string | undefined): number | null {
@@ -39,6 +40,7 @@ function CompanyCard({ company }: { company: CompanyOut }) {
               {company.name}
             </Title>
             {facts.length > 0 && <Text c="dimmed">{facts.join(' · ')}</Text>}
+            {company.response_time && <Text size="sm">{responseTimeLabel(company.response_time.median_hours)}</Text>}
             {company.website_url && (
               <Anchor href={company.website_url} target="_blank" rel="noopener noreferrer nofollow" size="sm">
                 <GlobeIcon size={16} /> {company.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
@@ -87,7 +89,7 @@ function NoSuchCompany() {
 /** `#/company/{companyId}` (anyone; also served at /companies/{id}): an approved company and its open jobs. */
 export function CompanyScreen() {
   const companyId = parseId(useParams().companyId);
-  const { CompanyJobs } = useFeatureParts();
+  const { CompanyJobs, AlertMeButton } = useFeatureParts();
   const { data: company, error, isLoading, isError, refetch } = useGetCompanyQuery(companyId ?? 0, { skip: companyId === null });
   const isGone = companyId === null || (isError && isApiError(error) && error.status === 404);
   usePageTitle(isGone ? 'Company not found' : (company?.name ?? 'Company'));
@@ -109,6 +111,10 @@ export function CompanyScreen() {
       ) : (
         <Stack gap="xl">
           <CompanyCard company={company} />
+          {/* New jobs at this company, as they are posted (job seekers and visitors; nothing for others). */}
+          <Group justify="flex-end">
+            <AlertMeButton criteria={{ company: String(company.id) }} name={`Jobs at ${company.name}`.slice(0, jobAlertNameMax)} />
+          </Group>
           <CompanyJobs companyId={company.id} companyName={company.name} />
         </Stack>
       )}

@@ -5,8 +5,11 @@ import { useSession } from '../../../lib/session/use-session';
 
 const AlertMeModal = lazy(() => import('./alert-me-modal'));
 
-/** "Alert me" on the job search: save the search as an alert (a job seeker), or get it by e-mail (a visitor). */
-export function AlertMeButton({ criteria }: { criteria: AlertCriteria }) {
+/**
+ * "Alert me" on the job search or a company's page: save the search as an alert (a job seeker), or get it
+ * by e-mail (a visitor). `name`: the alert's proposed name, else one made from the criteria.
+ */
+export function AlertMeButton({ criteria, name }: { criteria: AlertCriteria; name?: string }) {
   const session = useSession();
   const [opened, setOpened] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
@@ -26,7 +29,13 @@ export function AlertMeButton({ criteria }: { criteria: AlertCriteria }) {
       </Button>
       {hasOpened && (
         <Suspense fallback={null}>
-          <AlertMeModal opened={opened} onClose={() => setOpened(false)} criteria={criteria} isVisitor={session.role === null} />
+          <AlertMeModal
+            opened={opened}
+            onClose={() => setOpened(false)}
+            criteria={criteria}
+            name={name}
+            isVisitor={session.role === null}
+          />
         </Suspense>
       )}
     </>

@@ -16,14 +16,16 @@ export default function AlertMeModal({
   opened,
   onClose,
   criteria,
+  name: proposedName,
   isVisitor,
 }: {
   opened: boolean;
   onClose: () => void;
   criteria: AlertCriteria;
+  name?: string;
   isVisitor: boolean;
 }) {
-  const [name, setName] = useState(() => proposeAlertName(criteria));
+  const [name, setName] = useState(() => proposedName ?? proposeAlertName(criteria));
   const [frequency, setFrequency] = useState<AlertFrequency>(isVisitor ? 'daily' : 'instant');
   const [inApp, setInApp] = useState(true);
   const [byEmail, setByEmail] = useState(false);

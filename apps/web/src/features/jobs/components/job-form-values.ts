@@ -99,7 +99,10 @@ export function toJobInput(values: JobFormValues): JobInput {
 export const salaryOrderRule = 'The minimum salary cannot be above the maximum.';
 
 /** The min ≤ max rule, checked as the amounts are typed. */
-export function salaryOrderError(values: Pick<JobFormValues, 'salary_min' | 'salary_max'>): string | null {
+export function salaryOrderError(values: {
+  salary_min: JobFormValues['salary_min'];
+  salary_max: JobFormValues['salary_max'];
+}): string | null {
   const { salary_min: min, salary_max: max } = values;
   return min !== '' && max !== '' && min > max ? salaryOrderRule : null;
 }
