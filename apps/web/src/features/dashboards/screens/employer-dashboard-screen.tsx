@@ -2,6 +2,7 @@ import '../../../components/extra-styles';
 import '../../../components/application-styles';
 import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { RealPathLink } from '../../../components/real-path-link';
 import { AccountActions } from '../../../components/account-actions';
 import { AccountSummary } from '../../../components/account-summary';
 import { CompanyLogo } from '../../../components/company-logo';
@@ -126,7 +127,13 @@ function RecentJobs() {
               style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
             >
               <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
-                <Anchor component={Link} to={`/job/${job.id}`} fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+                <Anchor
+                  component={RealPathLink}
+                  to={`/job/${job.id}`}
+                  fw={600}
+                  c="var(--mantine-color-text)"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {job.title}
                 </Anchor>
                 <Group gap={6}>

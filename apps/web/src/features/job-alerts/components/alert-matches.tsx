@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { RealPathLink } from '../../../components/real-path-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatPay } from '../../../lib/money';
 import { useGetAlertMatchesQuery } from '../api/job-alerts-api';
@@ -19,7 +19,7 @@ export function AlertMatches({ alertId }: { alertId: number }) {
       {list.results.map(({ id, job, is_new }) => (
         <li key={id}>
           <Group gap="xs" wrap="wrap">
-            <Anchor component={Link} to={`/job/${job.id}`} fw={500}>
+            <Anchor component={RealPathLink} to={`/job/${job.id}`} fw={500}>
               {job.title}
             </Anchor>
             {is_new && (

@@ -61,7 +61,7 @@ describe('AlertsScreen', () => {
     expect(screen.getByText('2 new jobs in all.')).toBeInTheDocument();
 
     await userEvent.click(within(first).getByRole('button', { name: 'Matches' }));
-    expect(await within(first).findByRole('link', { name: 'Python Developer' })).toHaveAttribute('href', '/job/77');
+    expect(await within(first).findByRole('link', { name: 'Python Developer' })).toHaveAttribute('href', '/jobs/77');
     expect(within(first).getByText('New')).toBeInTheDocument();
 
     const second = screen.getByLabelText('Alert Remote roles');
