@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useGetEmployerDashboardQuery } from '../api/dashboards-api';
 import { BarList } from '../components/bar-list';
 import { StatusBars } from '../components/status-bars';
+import { StatCard } from '../components/stat-card';
 import classes from './employer-dashboard-screen.module.css';
 import { useGetOwnCompanyQuery } from '../../companies/api/companies-api';
 import { formatRecent } from '../../../lib/format';
@@ -24,28 +25,6 @@ import { firstNameOf, greetingFor } from '../../../lib/greeting';
 import { useListOwnJobsQuery } from '../../jobs/api/jobs-api';
 import { useSession } from '../../../lib/session/use-session';
 import { countOf } from '../../../lib/plural';
-
-function StatCard({ label, value, hint, isLoading }: { label: string; value: number | undefined; hint: string; isLoading: boolean }) {
-  return (
-    <Card h="100%">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" fw={500}>
-          {label}
-        </Text>
-        {isLoading || value === undefined ? (
-          <Skeleton height={34} width={60} my={2} />
-        ) : (
-          <Text fz={34} fw={700} lh={1.15}>
-            {value.toLocaleString()}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
 
 function CompanyCard() {
   const { data: company, error, isLoading, isError, refetch } = useGetOwnCompanyQuery();
