@@ -16,7 +16,7 @@ import { jobAlertCriteria } from '../../packages/shared/src';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { jobAlerts } from '../../apps/server/src/db/schema';
 import { alertColumns, ensureSearch, readTokenShares } from '../../apps/server/src/modules/job-alerts';
-import { findJobTokens, matchingAlertsQuery } from '../../apps/server/src/modules/job-alerts/percolator.repository';
+import { findJobTokens, matchingSearchesQuery } from '../../apps/server/src/modules/job-alerts/percolator.repository';
 import { createCompany, createUser } from '../../apps/server/src/seed/factories';
 import { createRandom, pick } from '../../apps/server/src/seed/job-text';
 import { ms, startServer, stats, stopServer } from '../common';
@@ -119,6 +119,7 @@ for (let done = 0; done < alertCount; done += 1000) {
       ...picked,
       userId: userIds[i % userIds.length]!,
       confirmedAt: new Date(),
+      matchesSince: new Date(),
       name: `Alert ${i}`,
       frequency: 'instant' as const,
       inApp: true,
@@ -149,14 +150,20 @@ const probeIds = (
 const today = new Date().toISOString().slice(0, 10);
 const times: number[] = [];
 const found: number[] = [];
+const searchesFound: number[] = [];
 const candidates: number[] = [];
 for (const [i, jobId] of probeIds.entries()) {
   const t0 = performance.now();
   const tokens = (await findJobTokens(db, jobId, today))!;
-  const rows = (await db.execute(matchingAlertsQuery(jobId, tokens))) as unknown as { rows: unknown[] };
+  // The searches it matches, and their alerts (what the queue then tells).
+  const rows = (await db.execute(
+    sql`select s.id as search_id, count(a.id)::int as alerts from (${matchingSearchesQuery(jobId, tokens)}) as s
+        join job_alerts a on a.search_id = s.id and a.matches_since is not null group by s.id`,
+  )) as unknown as { rows: Array<{ alerts: number }> };
   const elapsed = performance.now() - t0;
   if (i >= 20) times.push(elapsed); // the first few warm the caches
-  found.push(rows.rows.length);
+  searchesFound.push(rows.rows.length);
+  found.push(rows.rows.reduce((sum, r) => sum + Number(r.alerts), 0));
   if (i % 10 === 0) {
     const n = await db.execute(
       sql`select count(*)::int as n from job_alert_searches where anchors && ${sql.param(tokens)}::text[] or anchors is null`,
@@ -168,7 +175,7 @@ const s = stats(times);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 log(`find a new job's alerts (${s.n} jobs): p50 ${ms(s.p50)} ms, p95 ${ms(s.p95)} ms, p99 ${ms(s.p99)} ms, max ${ms(s.max)} ms`);
 log(
-  `  candidate searches per job: mean ${mean(candidates).toFixed(0)} of ${distinct.length.toLocaleString('en')}; matches per job: mean ${mean(found).toFixed(1)}, max ${Math.max(...found)}`,
+  `  candidate searches per job: mean ${mean(candidates).toFixed(0)} of ${distinct.length.toLocaleString('en')}; matching searches per job: mean ${mean(searchesFound).toFixed(1)}; matching alerts per job: mean ${mean(found).toFixed(1)}, max ${Math.max(...found)}`,
 );
 
 // 2. New jobs at a steady rate through a real server: the queue's lag every 10 s.
@@ -240,18 +247,22 @@ const matched = (
   await client.query<{ n: string; lag: number | null; p95: number | null }>(
     `select count(*) as n, avg(extract(epoch from m.matched_at - j.posted_at)) * 1000 as lag,
      percentile_cont(0.95) within group (order by extract(epoch from m.matched_at - j.posted_at) * 1000) as p95
-   from job_alert_matches m join jobs j on j.id = m.job_id join companies c on c.id = j.company_id where c.name = 'Bench Alerts Co'`,
+   from job_alert_search_matches m join jobs j on j.id = m.job_id join companies c on c.id = j.company_id where c.name = 'Bench Alerts Co'`,
   )
 ).rows[0]!;
+const notices = Number(
+  (await client.query<{ n: string }>(`select count(*) as n from notifications where type = 'job_alert_matches' and created_at >= $1`, [new Date(postStarted)])).rows[0]!.n,
+);
 log(
-  `${posted} jobs posted in ${seconds} s (${(posted / seconds).toFixed(1)} a second): ${matched.n} matches, posted → matched mean ${ms(Number(matched.lag))} ms, p95 ${ms(Number(matched.p95))} ms`,
+  `${posted} jobs posted in ${seconds} s (${(posted / seconds).toFixed(1)} a second): ${matched.n} search matches, ${notices} notices, posted → matched mean ${ms(Number(matched.lag))} ms, p95 ${ms(Number(matched.p95))} ms`,
 );
 await stopServer(child);
 
 if (!args.keep) {
   // Tables this run made go first: the rows of its people then go without their alerts' checks.
   if (appliedMigrations) {
-    await client.query(`drop table job_alert_matches, job_alert_queue, job_alert_publications, job_alerts, job_alert_searches`);
+    await client.query(`drop table job_alert_search_matches, job_alert_queue, job_alert_publications, job_alerts, job_alert_searches`);
+    await client.query(`drop index if exists notifications_open_alert_notice_key`);
     await client.query(`delete from drizzle.__drizzle_migrations where created_at > $1::bigint`, [schemaBefore]);
     await client.query(`delete from server_keys where name in ('alert_token_secret', 'job_alerts_since_job')`);
     log(`the job alerts' migration taken back: ${args.database} has the schema it came with`);

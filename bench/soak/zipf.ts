@@ -59,12 +59,19 @@ export async function compareZipf(
   const { DATABASE_REPLICA_URL: _replicas, REDIS_URL: _redis, ...alone } = cluster.env;
   const single = spawn(process.execPath, ['--import', 'tsx', mainPath], {
     env: { ...process.env, ...alone, PORT: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  single.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const exited = new Promise((resolve) => single.once('exit', resolve));
   try {
     await waitFor(
       'the single process to answer',
-      async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true,
+      async () => {
+        // One that ended (e.g. the database lacks a migration of newer code) says why, rather than being waited for.
+        if (single.exitCode !== null) throw new Error(`the single API process ended (${single.exitCode}): ${errors.trim()}`);
+        return (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+      },
       {
         timeoutMs: 90_000,
         everyMs: 200,
@@ -73,9 +80,7 @@ export async function compareZipf(
     const onePrimary = await zipfRun(`http://127.0.0.1:${port}`, 'one process on the primary alone, memory cache', searches, seconds, log);
     return [throughCluster, onePrimary];
   } finally {
-    await new Promise((resolve) => {
-      single.once('exit', resolve);
-      single.kill('SIGTERM');
-    });
+    single.kill('SIGTERM');
+    await exited;
   }
 }

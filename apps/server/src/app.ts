@@ -95,7 +95,7 @@ import { randomToken } from './lib/crypto';
 import { loadAppShell } from './modules/pages/app-shell';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { createPagesService } from './modules/pages/pages.service';
-import { createJobAlertsService, jobAlertsRoutes } from './modules/job-alerts';
+import { alertNoticeWords, createJobAlertsService, jobAlertsRoutes } from './modules/job-alerts';
 
 export interface AppDeps {
   config: Config;
@@ -321,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardsRoutes(app, { dashboards: createDashboardsService({ db, profiles, matchingJobs }) });
   applicationsRoutes(app, { applications: createApplicationsService({ db, files, events, log: app.log }) });
   savedJobsRoutes(app, { savedJobs: createSavedJobsService({ db }) });
-  const notifications = createNotificationsService({ db, events });
+  const notifications = createNotificationsService({ db, events, words: { job_alert_matches: alertNoticeWords(db) } });
   notifications.listen();
   notificationsRoutes(app, { notifications });
   // Job alerts (decision 024): matched from the jobs' events; the job runner works their queue and e-mails too.
@@ -340,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     auth,
     chat,
+    presentNotices: notifications.present,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     log: app.log,

@@ -661,6 +661,10 @@ export const notifications = pgTable(
     index('notifications_unpushed_idx')
       .on(t.id)
       .where(sql`${t.pushedAt} is null`),
+    // A job alert has at most one unread notice (its link is the alert's page): two processes matching at once write one.
+    uniqueIndex('notifications_open_alert_notice_key')
+      .on(t.userId, t.link)
+      .where(sql`${t.type} = 'job_alert_matches' and not ${t.isRead}`),
   ],
 );
 
@@ -955,6 +959,8 @@ export const dailyRuns = pgTable('daily_runs', {
 });
 
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+const pgSnapshot = customType<{ data: string }>({ dataType: () => 'pg_snapshot' });
 
 /**
  * The searches of job alerts, each once however many alerts keep it (`key`: its criteria as matching
@@ -1029,9 +1035,13 @@ export const jobAlerts = pgTable(
       .references(() => jobAlertSearches.id),
     /** Matches after this moment are new (the owner opened the matches then). */
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The alert's notification while it is unread ("3 new jobs for …"): updated, never a second one. */
-    noticeId: integer('notice_id').references((): AnyPgColumn => notifications.id, { onDelete: 'set null' }),
-    noticeJobs: integer('notice_jobs').notNull().default(0),
+    /**
+     * The alert's matches are its search's from this moment on: when it was confirmed (a job seeker's
+     * at once), or its search last changed. Null: not confirmed, nothing is matched for it.
+     */
+    matchesSince: timestamp('matches_since', { withTimezone: true }),
+    /** What its last e-mail saw: the next takes the matches written by transactions this snapshot did not see. */
+    emailedSnapshot: pgSnapshot('emailed_snapshot'),
     lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
     /** When the next e-mail is due: 08:00 in the person's zone (daily, weekly), or an hour after the last (at once). */
     nextEmailAt: timestamp('next_email_at', { withTimezone: true }),
@@ -1041,8 +1051,6 @@ export const jobAlerts = pgTable(
     index('job_alerts_email_idx').on(t.emailAddress),
     // A matching search's alerts (and the foreign key's check when a search goes).
     index('job_alerts_search_idx').on(t.searchId),
-    // A deleted notification sets its alert's notice_id to null: found by this index, not a scan.
-    index('job_alerts_notice_idx').on(t.noticeId),
     index('job_alerts_next_email_idx')
       .on(t.nextEmailAt)
       .where(sql`${t.nextEmailAt} is not null`),
@@ -1051,25 +1059,31 @@ export const jobAlerts = pgTable(
   ],
 );
 
-/** A job that reached an alert: once per alert and job (the unique key), whatever processes and restarts. */
-export const jobAlertMatches = pgTable(
-  'job_alert_matches',
+/**
+ * The jobs each search found: one row per search and job (the key makes it once, whatever processes
+ * and restarts), however many alerts keep the search; an alert's matches are its search's since its
+ * `matches_since`. `xid` is the writing transaction: an e-mail takes the rows its alert's last
+ * e-mail's snapshot did not see (decision 024).
+ */
+export const jobAlertSearchMatches = pgTable(
+  'job_alert_search_matches',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    alertId: integer('alert_id')
+    searchId: integer('search_id')
       .notNull()
-      .references(() => jobAlerts.id, { onDelete: 'cascade' }),
+      .references(() => jobAlertSearches.id, { onDelete: 'cascade' }),
     jobId: integer('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When an e-mail carried it, or passed it over (closed by then, or beyond the ten an e-mail lists). */
-    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    uniqueIndex('job_alert_matches_alert_job_key').on(t.alertId, t.jobId),
-    index('job_alert_matches_alert_newest_idx').on(t.alertId, t.matchedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('job_alert_matches_job_idx').on(t.jobId),
+    primaryKey({ columns: [t.searchId, t.jobId] }),
+    index('job_alert_search_matches_newest_idx').on(t.searchId, t.matchedAt.desc(), t.jobId.desc()),
+    index('job_alert_search_matches_xid_idx').on(t.searchId, t.xid),
+    index('job_alert_search_matches_job_idx').on(t.jobId),
   ],
 );
 

@@ -36,6 +36,8 @@ export interface DomainEvents {
   /** Notification rows were written (by any module): the live dispatcher pushes the unpushed ones. */
   'notifications.created': Record<string, never>;
   'notifications.read': { userId: number; id: number | 'all' };
+  /** New jobs reached these people's job alerts that already had an unread notice (its count changed). */
+  'job_alerts.matched': { userIds: number[] };
   /** Sessions ended (sign-out, password reset, deactivation): their sockets are cut. */
   'sessions.ended': { userId: number; sessionId?: string };
   /**

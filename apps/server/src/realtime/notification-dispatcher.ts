@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimUnpushed, presentNotification } from '../modules/notifications';
+import { claimUnpushed, noticesPresenter, type PresentNotices } from '../modules/notifications';
 import type { LiveServer } from './realtime';
 
 /**
@@ -14,11 +14,14 @@ export function createNotificationDispatcher({
   io,
   log,
   sweepSeconds,
+  present = noticesPresenter(),
 }: {
   db: Db;
   io: LiveServer;
   log: FastifyBaseLogger;
   sweepSeconds: number;
+  /** How rows are shown (the notifications service's: some types' words are worked out when shown). */
+  present?: PresentNotices;
 }) {
   let running: Promise<void> | undefined;
   let again = false;
@@ -27,7 +30,8 @@ export function createNotificationDispatcher({
   async function drain(): Promise<void> {
     for (;;) {
       const rows = await claimUnpushed(db, 200);
-      for (const row of rows) io.to(`user:${row.userId}`).emit('notification:new', presentNotification(row));
+      const shown = await present(rows);
+      rows.forEach((row, i) => io.to(`user:${row.userId}`).emit('notification:new', shown[i]!));
       if (rows.length < 200) return;
     }
   }

@@ -284,3 +284,47 @@ describe('live chat', () => {
     expect(seen.filter((id) => id === row!.id)).toHaveLength(1);
   });
 });
+
+describe('job alerts', () => {
+  it('tells the owners of the alerts a new job reached, and no one else, with one event each', async () => {
+    const { owner } = await pair();
+    const fans = [await signedInUser(t, { role: 'jobseeker' }), await signedInUser(t, { role: 'jobseeker' })];
+    const bystander = await signedInUser(t, { role: 'jobseeker' });
+    for (const fan of fans) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/job-alerts/',
+        headers: bearer(fan.token),
+        payload: { criteria: { search: 'lighthouse keeper' } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const [a, b, c] = [socket(fans[0]!.token), socket(fans[1]!.token), socket(bystander.token)];
+    await Promise.all([a, b, c].map(connected));
+    const heard = new Map<Client, number>([[a, 0], [b, 0], [c, 0]]);
+    for (const s of [a, b, c]) s.on('job_alert:matched', () => heard.set(s, heard.get(s)! + 1));
+    const told = Promise.all([next(a, 'job_alert:matched'), next(b, 'job_alert:matched')]);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/',
+      headers: bearer(owner.token),
+      payload: {
+        title: 'Lighthouse Keeper',
+        description: 'Keep the lighthouse keeper cottage and the lamp in order, nights on the island.',
+        location: 'Kiel, Germany',
+        employment_type: 'Full-time',
+        experience_level: 'Mid level',
+        status: 'open',
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await t.app.jobAlerts.idle();
+    await told;
+    // A marker after it: anything sent to the bystander would have arrived before.
+    const marker = next(c, 'notification:new');
+    await t.db.insert(notifications).values({ userId: bystander.user.id, type: 'marker', message: 'marker' });
+    await t.app.realtime.flushNotifications();
+    await marker;
+    expect([heard.get(a), heard.get(b), heard.get(c)]).toEqual([1, 1, 0]);
+  });
+});

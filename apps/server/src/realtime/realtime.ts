@@ -11,6 +11,7 @@ import type { ChatAudience, EventBus, RoomViews } from '../lib/events';
 import type { Viewer } from '../lib/access';
 import type { AuthService } from '../modules/auth';
 import type { ChatService } from '../modules/chat';
+import type { PresentNotices } from '../modules/notifications';
 import { createNotificationDispatcher } from './notification-dispatcher';
 
 type LiveViewer = Omit<Viewer, 'requestId'> & { fullName: string };
@@ -41,6 +42,8 @@ export interface RealtimeDeps {
   recheckSeconds?: number;
   /** How often unpushed notification rows are looked for (rows other processes or a crash left). */
   sweepSeconds?: number;
+  /** How notification rows are shown when pushed (the notifications service's `present`). */
+  presentNotices?: PresentNotices;
 }
 
 // The channels a socket joins: its user's, its session's, and its company's (every conversation of a
@@ -175,6 +178,10 @@ export function createRealtime(deps: RealtimeDeps) {
     events.on('notifications.read', ({ userId, id }) => {
       io.to(userChannel(userId)).emit('notification:read', { id });
     }),
+    // One emit for everyone whose alerts heard of a batch of jobs (one message through the Redis adapter).
+    events.on('job_alerts.matched', ({ userIds }) => {
+      io.to(userIds.map(userChannel)).emit('job_alert:matched');
+    }),
     events.on('sessions.ended', ({ userId, sessionId }) => {
       io.in(sessionId ? sessionChannel(sessionId) : userChannel(userId)).disconnectSockets(true);
     }),
@@ -187,7 +194,13 @@ export function createRealtime(deps: RealtimeDeps) {
     }),
   ];
 
-  const dispatcher = createNotificationDispatcher({ db: deps.db, io, log, sweepSeconds: deps.sweepSeconds ?? 5 });
+  const dispatcher = createNotificationDispatcher({
+    db: deps.db,
+    io,
+    log,
+    sweepSeconds: deps.sweepSeconds ?? 5,
+    present: deps.presentNotices,
+  });
   offs.push(
     events.on('notifications.created', () => dispatcher.kick()),
     // The notice of the removal reaches the open tab before its connection is cut (it then connects

@@ -85,6 +85,8 @@ export interface ServerToClientEvents {
   'room:updated': (room: ChatRoomOut) => void;
   'notification:new': (notification: NotificationOut) => void;
   'notification:read': (read: { id: number | 'all' }) => void;
+  /** More new jobs reached the person's job alerts: their notices' counts and the alerts' news are read again. */
+  'job_alert:matched': () => void;
   /** A refused client event (e.g. too many, or a room that is not theirs). */
   'error:event': (error: { code: string; detail: string }) => void;
 }

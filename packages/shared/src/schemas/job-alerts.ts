@@ -110,6 +110,7 @@ export const jobAlertList = paginated(jobAlertOut).extend({
 export type JobAlertList = z.infer<typeof jobAlertList>;
 
 export const jobAlertMatch = z.object({
+  /** The match's id: its job's (an alert meets a job once). */
   id: z.number().int(),
   matched_at: z.string(),
   /** Matched since the owner last opened the alert's matches. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jobAlertMatches, jobAlerts, users } from '../../db/schema';
+import { jobAlertSearchMatches, jobAlerts, users } from '../../db/schema';
 import { findJobSummaries, publicJobCondition, type JobSummaryRecord } from '../jobs';
 import type { AlertFrequency } from '@jobportal/shared';
 
@@ -54,9 +54,11 @@ export async function claimDueEmails(tx: Db, now: Date, max: number): Promise<Du
 }
 
 /**
- * An alert's matches not yet e-mailed, all marked e-mailed now; answers the summaries of those still
- * public, newest first, up to `max`, and how many more public ones there were. A job closed before
- * the e-mail leaves is not in it.
+ * An alert's matches not yet e-mailed: its search's since `matches_since` written by transactions its
+ * last e-mail's snapshot did not see, all taken now (the alert keeps this statement's snapshot, so a
+ * match committed meanwhile waits for the next e-mail and none is taken twice). Answers the summaries
+ * of those still public, newest first, up to `max`, and how many more public ones there were. A job
+ * closed before the e-mail leaves is not in it.
  */
 export async function takeUnemailed(
   tx: Db,
@@ -66,13 +68,18 @@ export async function takeUnemailed(
 ): Promise<{ jobs: JobSummaryRecord[]; more: number }> {
   const rows = await queryRows<{ job_id: number }>(
     tx,
-    sql`with taken as (
-          update ${jobAlertMatches} set emailed_at = now() where alert_id = ${alertId} and emailed_at is null
-          returning job_id, matched_at, id
+    sql`with a as (
+          select search_id, matches_since, emailed_snapshot as seen from ${jobAlerts} where id = ${alertId}
+        ), taken as (
+          select m.job_id, m.matched_at from ${jobAlertSearchMatches} m, a
+          where m.search_id = a.search_id and m.matched_at >= a.matches_since
+            and (a.seen is null or (m.xid >= pg_snapshot_xmin(a.seen) and not pg_visible_in_snapshot(m.xid, a.seen)))
+        ), marked as (
+          update ${jobAlerts} set emailed_snapshot = pg_current_snapshot() where id = ${alertId}
         )
         select taken.job_id from taken join jobs on jobs.id = taken.job_id join companies on companies.id = jobs.company_id
         where ${publicJobCondition(today)}
-        order by taken.matched_at desc, taken.id desc`,
+        order by taken.matched_at desc, taken.job_id desc`,
   );
   const ids = rows.map((r) => r.job_id);
   const summaries = await findJobSummaries(tx, ids.slice(0, max));
@@ -85,7 +92,7 @@ export async function emailDone(tx: Db, alertId: number, sent: boolean, next: Da
     ${sent ? sql`, last_emailed_at = now()` : sql``} where id = ${alertId}`);
 }
 
-/** Matches waiting for an e-mail are passed over (e-mail turned on: only jobs from now on are sent). */
+/** Matches waiting for an e-mail are passed over (e-mail turned on or resumed: only jobs from now on are sent). */
 export async function skipUnemailed(db: Db, alertId: number): Promise<void> {
-  await db.execute(sql`update ${jobAlertMatches} set emailed_at = now() where alert_id = ${alertId} and emailed_at is null`);
+  await db.execute(sql`update ${jobAlerts} set emailed_snapshot = pg_current_snapshot() where id = ${alertId}`);
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jobAlertMatches, jobAlertPublications, jobAlertQueue, jobAlerts, jobSearch, notifications, serverKeys } from '../../db/schema';
+import { jobAlertPublications, jobAlertQueue, jobAlertSearchMatches, jobAlerts, jobSearch, notifications, serverKeys } from '../../db/schema';
 import { publicSearchRowCondition } from '../jobs';
-import { matchingAlertsQuery } from './percolator.repository';
+import { matchingSearchesQuery } from './percolator.repository';
 
 /**
  * Records whether these jobs (one, or a company's) are public now, and queues those that just
@@ -59,63 +59,62 @@ export async function queueState(db: Db): Promise<{ waiting: number; oldest: Dat
 }
 
 /**
- * Writes a match for every alert the job matches that has none with it yet (the unique key makes
- * this once per alert and job, whatever processes and restarts); answers the alerts newly matched.
+ * Writes a match for every search the job matches that has none with it yet (the key makes this
+ * once per search and job, whatever processes and restarts); answers the searches newly matched.
  */
 export async function insertMatches(tx: Db, jobId: number, tokens: string[]): Promise<number[]> {
-  const rows = await queryRows<{ alert_id: number }>(
+  const rows = await queryRows<{ search_id: number }>(
     tx,
-    sql`insert into ${jobAlertMatches} (alert_id, job_id)
-        select matched.id, ${jobId} from (${matchingAlertsQuery(jobId, tokens)}) as matched
-        on conflict (alert_id, job_id) do nothing
-        returning alert_id`,
+    sql`insert into ${jobAlertSearchMatches} (search_id, job_id)
+        select matched.id, ${jobId} from (${matchingSearchesQuery(jobId, tokens)}) as matched
+        on conflict (search_id, job_id) do nothing
+        returning search_id`,
   );
-  return rows.map((r) => r.alert_id);
+  return rows.map((r) => r.search_id);
 }
 
-/** The in-app notice's words: "3 new jobs for 'python berlin'". */
-const noticeMessage = (count: string, name: string) =>
-  sql`format('%s new job%s for ''%s''', ${sql.raw(count)}, case when ${sql.raw(count)} = 1 then '' else 's' end, ${sql.raw(name)})`;
-
 /**
- * After new matches (alert id → how many): each in-app alert's notice says so. While its notice is
- * unread it is updated ("5 new jobs for …", pushed again as new); else a new one is written. At
- * once alerts by e-mail are given a time to send: now, or an hour after their last e-mail. The
- * alerts are locked in id order first, so two processes never write two notices for one alert.
+ * After new matches (search id → how many new jobs): every live in-app alert of those searches
+ * without an unread notice gets one ("2 new jobs for …"; the notices' count is worked out when read,
+ * `noticeWords`, so more jobs rewrite nothing); at once alerts by e-mail not yet due are given a time
+ * to send: now, or an hour after their last e-mail. Writes follow the alerts that change, not the
+ * matches. Answers the notices written and every owner of those alerts (their screens are told).
  */
-export async function afterMatches(tx: Db, fresh: Map<number, number>): Promise<{ notices: number }> {
-  if (!fresh.size) return { notices: 0 };
-  const ids = [...fresh.keys()].sort((a, b) => a - b);
-  await tx.execute(sql`select id from ${jobAlerts} where id = any(${sql.param(ids)}::int[]) order by id for update`);
-  const counts = JSON.stringify(ids.map((id) => ({ alert_id: id, n: fresh.get(id) })));
-  const rows = await queryRows<{ id: number }>(
+export async function afterMatches(tx: Db, fresh: Map<number, number>): Promise<{ notices: number; userIds: number[] }> {
+  if (!fresh.size) return { notices: 0, userIds: [] };
+  const counts = JSON.stringify([...fresh].map(([searchId, n]) => ({ search_id: searchId, n })));
+  const rows = await queryRows<{ kind: string; id: number }>(
     tx,
     sql`with fresh as (
-          select * from jsonb_to_recordset(${counts}::jsonb) as f(alert_id int, n int)
+          select * from jsonb_to_recordset(${counts}::jsonb) as f(search_id int, n int)
         ), a as (
-          select a.id, a.user_id, a.name, f.n, a.notice_jobs, open_notice.id as open_notice
-          from ${jobAlerts} a join fresh f on f.alert_id = a.id
-          left join ${notifications} open_notice on open_notice.id = a.notice_id and not open_notice.is_read
-          where a.in_app and a.user_id is not null
-        ), updated as (
-          update ${notifications} n set message = ${noticeMessage('(a.notice_jobs + a.n)', 'a.name')}, created_at = now(), pushed_at = null
-          from a where n.id = a.open_notice
-          returning n.id
+          select a.id, a.user_id, a.name, f.n, a.in_app, a.by_email, a.frequency, a.next_email_at
+          from ${jobAlerts} a join fresh f on f.search_id = a.search_id
+          where a.matches_since is not null and not a.paused
+        ), told as (
+          select * from a where a.in_app and a.user_id is not null
         ), inserted as (
           insert into ${notifications} (user_id, type, message, link)
-          select a.user_id, 'job_alert_matches', ${noticeMessage('a.n', 'a.name')}, '/alerts/' || a.id from a where a.open_notice is null
-          returning id, link
-        ), noted as (
-          update ${jobAlerts} x set
-            notice_id = coalesce((select i.id from inserted i where i.link = '/alerts/' || x.id), x.notice_id),
-            notice_jobs = case when a.open_notice is null then a.n else a.notice_jobs + a.n end
-          from a where x.id = a.id
+          -- The words noticeMessage (alert-notices.ts) gives it when it is shown with a count of now.
+          select t.user_id, 'job_alert_matches', format('%s new job%s for ''%s''', t.n, case when t.n = 1 then '' else 's' end, t.name), '/alerts/' || t.id
+          from told t
+          where not exists (
+            select 1 from ${notifications} o
+            where o.user_id = t.user_id and o.link = '/alerts/' || t.id and o.type = 'job_alert_matches' and not o.is_read
+          )
+          on conflict (user_id, link) where type = 'job_alert_matches' and not is_read do nothing
+          returning id
+        ), due as (
+          update ${jobAlerts} x set next_email_at = greatest(now(), coalesce(x.last_emailed_at + interval '1 hour', now()))
+          from a where x.id = a.id and a.by_email and a.frequency = 'instant' and a.next_email_at is null
           returning x.id
         )
-        select id from updated union all select id from inserted`,
+        select 'notice' as kind, id from inserted
+        union all select 'user', user_id from (select distinct user_id from told) as users
+        union all select 'due', count(*)::int from due`,
   );
-  await tx.execute(sql`update ${jobAlerts} set next_email_at = greatest(now(), coalesce(last_emailed_at + interval '1 hour', now()))
-    where id = any(${sql.param(ids)}::int[]) and by_email and frequency = 'instant' and next_email_at is null
-      and confirmed_at is not null and not paused`);
-  return { notices: rows.length };
+  return {
+    notices: rows.filter((r) => r.kind === 'notice').length,
+    userIds: rows.filter((r) => r.kind === 'user').map((r) => r.id),
+  };
 }

@@ -17,18 +17,19 @@ const queueBatch = 10;
 const emailBatch = 20;
 
 /**
- * Matches public jobs with the live alerts, in the caller's transaction: a match row per alert and
- * job that has none yet, then the alerts' notices and e-mail times. Answers the notices written.
+ * Matches public jobs with the alerts' searches, in the caller's transaction: a match row per search
+ * and job that has none yet, then the alerts' notices and e-mail times. Answers the notices written,
+ * the matches (searches and jobs) and the owners of the alerts that heard of them.
  */
-export async function matchJobs(tx: Db, jobIds: number[]): Promise<{ notices: number; matches: number }> {
+export async function matchJobs(tx: Db, jobIds: number[]): Promise<{ notices: number; matches: number; userIds: number[] }> {
   const fresh = new Map<number, number>();
   const today = utcToday();
   let matches = 0;
   for (const jobId of jobIds) {
     const tokens = await findJobTokens(tx, jobId, today);
     if (!tokens) continue;
-    for (const alertId of await queue.insertMatches(tx, jobId, tokens)) {
-      fresh.set(alertId, (fresh.get(alertId) ?? 0) + 1);
+    for (const searchId of await queue.insertMatches(tx, jobId, tokens)) {
+      fresh.set(searchId, (fresh.get(searchId) ?? 0) + 1);
       matches++;
     }
   }
@@ -57,16 +58,18 @@ export function createAlertRunner(deps: {
   async function processQueue(): Promise<number> {
     let done = 0;
     for (;;) {
-      const { claimed, notices } = await db.transaction(async (tx) => {
+      const { claimed, notices, userIds } = await db.transaction(async (tx) => {
         const jobs = await queue.claimQueued(tx, queueBatch);
-        const { notices } = await matchJobs(
+        const { notices, userIds } = await matchJobs(
           tx,
           jobs.map((job) => job.jobId),
         );
-        return { claimed: jobs.length, notices };
+        return { claimed: jobs.length, notices, userIds };
       });
       done += claimed;
       if (notices) await events.emit('notifications.created', {});
+      // Their unread notices count more jobs now: their screens read them again.
+      if (userIds.length) await events.emit('job_alerts.matched', { userIds });
       // Closing: what is left waits in the queue for the next pass (this process's or another's).
       if (claimed < queueBatch || closing) return done;
     }

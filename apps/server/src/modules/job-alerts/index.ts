@@ -6,3 +6,4 @@ export { jobAlertsRoutes } from './job-alerts.routes';
 export { readTokenShares } from './percolator.repository';
 export { nextDigestAt } from './alert-mail';
 export { ensureSearch } from './job-alerts.repository';
+export { alertNoticeWords } from './alert-notices';

@@ -5,9 +5,11 @@
  * full check) is what decides, as the queue runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobAlerts } from '../../db/schema';
 import { createCategory, createCompany, createJob, createSkill, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
-import { findJobTokens, findMatchingAlerts } from './percolator.repository';
+import { findJobTokens, findMatchingSearches } from './percolator.repository';
 import { utcToday } from '../../lib/dates';
 
 let t: TestApp;
@@ -136,26 +138,27 @@ describe('matching agrees with search', () => {
   it('matches a job with an alert exactly when the search with its criteria finds the job', async () => {
     let seeker = await signedInUser(t, { role: 'jobseeker' });
     let saved = 0;
-    const alertOf = new Map<string, number>();
+    const searchOf = new Map<string, number>();
     for (const query of queries) {
       if (saved++ % 20 === 19) seeker = await signedInUser(t, { role: 'jobseeker' });
       const criteria = Object.fromEntries(new URLSearchParams(query));
       const res = await t.app.inject({ method: 'POST', url: '/api/job-alerts/', headers: bearer(seeker.token), payload: { criteria } });
       expect(res.statusCode, `${query}: ${res.body}`).toBe(201);
-      alertOf.set(query, json<{ id: number }>(res).id);
+      const [alert] = await t.db.select({ searchId: jobAlerts.searchId }).from(jobAlerts).where(eq(jobAlerts.id, json<{ id: number }>(res).id));
+      searchOf.set(query, alert!.searchId);
     }
     const matchedBy = new Map<number, number[]>();
     for (const jobId of jobIds) {
       const tokens = await findJobTokens(t.db, jobId, utcToday());
-      matchedBy.set(jobId, tokens ? await findMatchingAlerts(t.db, jobId, tokens) : []);
+      matchedBy.set(jobId, tokens ? await findMatchingSearches(t.db, jobId, tokens) : []);
     }
     let found = 0;
     for (const query of queries) {
       const res = await t.app.inject({ url: `/api/jobs/?${query}${query ? '&' : ''}page_size=100` });
       expect(res.statusCode, query).toBe(200);
       const answer = json<{ results: Array<{ id: number }>; corrected_search: string | null }>(res);
-      const alertId = alertOf.get(query)!;
-      const matched = jobIds.filter((id) => matchedBy.get(id)!.includes(alertId));
+      const searchId = searchOf.get(query)!;
+      const matched = jobIds.filter((id) => matchedBy.get(id)!.includes(searchId));
       // A search whose words match nothing is corrected by the search; an alert keeps its words as saved.
       const expected = answer.corrected_search === null ? answer.results.map((r) => r.id) : [];
       expect(matched.sort(), query).toEqual(expected.sort());

@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client';
 import { createCompany, createJob, createUser } from '../../seed/factories';
-import { jobAlertMatches, jobAlertQueue, jobAlerts, notifications } from '../../db/schema';
+import { jobAlertQueue, jobAlertSearchMatches, jobAlerts, notifications } from '../../db/schema';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
 import { connectAdmin } from '../../test/server-admin';
@@ -15,8 +15,8 @@ import { waitFor } from '../../test/wait';
  * Exactly once with real server processes (docs/decisions/024-job-alerts.md): two processes on one
  * PostgreSQL database work the alerts' queue on their job runners (every second); one is killed
  * with SIGKILL between waves of new jobs and started again. Every job reaches every alert it matches
- * once: one match row, one unread notice counting each job once, one e-mail (at once, then the
- * hour's wait). PostgreSQL pass only (vitest.config.ts).
+ * once: one match row of their shared search, one unread notice counting each job once, one e-mail
+ * (at once, then the hour's wait). PostgreSQL pass only (vitest.config.ts).
  */
 const target = inject('testDb');
 
@@ -81,6 +81,7 @@ describe.skipIf(target.kind !== 'postgres')('job alerts across two server proces
 
     // Alerts through the API of either process: "ferry" (in the app and by e-mail at once), and one that never matches.
     const ids: number[] = [];
+    const tokens = new Map<number, string>();
     for (const [i, seeker] of seekers.entries()) {
       const base = (i % 2 ? a : b)!.url;
       const login = await fetch(`${base}/api/login/`, {
@@ -89,6 +90,7 @@ describe.skipIf(target.kind !== 'postgres')('job alerts across two server proces
         body: JSON.stringify({ email: seeker.email, password: 'correct-horse-battery' }),
       });
       const { accessToken } = (await login.json()) as { accessToken: string };
+      tokens.set(seeker.id, accessToken);
       for (const criteria of [{ search: 'ferry' }, { search: 'ferry', location: 'Atlantis' }]) {
         const res = await fetch(`${base}/api/job-alerts/`, {
           method: 'POST',
@@ -108,36 +110,38 @@ describe.skipIf(target.kind !== 'postgres')('job alerts across two server proces
       return jobs;
     };
     const queueEmpty = async () => (await db.select({ id: jobAlertQueue.id }).from(jobAlertQueue)).length === 0;
-    const matchCount = async () => (await db.select({ id: jobAlertMatches.id }).from(jobAlertMatches)).length;
+    const matchCount = async () => (await db.select({ jobId: jobAlertSearchMatches.jobId }).from(jobAlertSearchMatches)).length;
 
     const first = await wave(15);
-    await waitFor('wave 1 matched', async () => (await queueEmpty()) && (await matchCount()) === 15 * ids.length);
+    await waitFor('wave 1 matched', async () => (await queueEmpty()) && (await matchCount()) === 15);
     a!.child.kill('SIGKILL');
     await waitForExit(a!.child);
     const second = await wave(15);
-    await waitFor('wave 2 matched', async () => (await queueEmpty()) && (await matchCount()) === 30 * ids.length);
+    await waitFor('wave 2 matched', async () => (await queueEmpty()) && (await matchCount()) === 30);
     const again = await start();
     const third = await wave(15);
-    await waitFor('wave 3 matched', async () => (await queueEmpty()) && (await matchCount()) === 45 * ids.length);
+    await waitFor('wave 3 matched', async () => (await queueEmpty()) && (await matchCount()) === 45);
     await waitFor('one e-mail each', () => seekers.every((s) => smtp.count(s.email) === 1), { timeoutMs: 20_000 });
-    for (const s of [b!, again]) s.child.kill('SIGTERM');
-    expect(await Promise.all([waitForExit(b!.child), waitForExit(again.child)])).toEqual([0, 0]);
 
     const jobs = [...first, ...second, ...third];
+    // The alerts share one search: every job met it once.
     const rows = await db
-      .select({ alertId: jobAlertMatches.alertId, n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct job_id)::int` })
-      .from(jobAlertMatches)
-      .where(inArray(jobAlertMatches.jobId, jobs))
-      .groupBy(jobAlertMatches.alertId);
-    expect(rows.map((r) => r.alertId).sort()).toEqual([...ids].sort());
-    for (const r of rows) expect([r.n, r.distinct]).toEqual([45, 45]);
-    // One notice per alert, unread, counting every job once.
+      .select({ searchId: jobAlertSearchMatches.searchId, n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct job_id)::int` })
+      .from(jobAlertSearchMatches)
+      .where(inArray(jobAlertSearchMatches.jobId, jobs))
+      .groupBy(jobAlertSearchMatches.searchId);
+    const alerts = await db.select().from(jobAlerts).where(inArray(jobAlerts.id, ids));
+    expect(rows.map((r) => [r.searchId, r.n, r.distinct])).toEqual([[alerts[0]!.searchId, 45, 45]]);
+    // One notice per alert, unread, counting every job once when shown.
     for (const seeker of seekers) {
       const notices = await db.select().from(notifications).where(eq(notifications.userId, seeker.id));
-      expect(notices.map((n) => [n.message, n.isRead])).toEqual([["45 new jobs for 'ferry'", false]]);
+      expect(notices.map((n) => n.isRead)).toEqual([false]);
+      const bell = await fetch(`${again.url}/api/notifications/`, { headers: { authorization: `Bearer ${tokens.get(seeker.id)}` } });
+      const shown = (await bell.json()) as { results: Array<{ message: string }> };
+      expect(shown.results.map((n) => n.message)).toEqual(["45 new jobs for 'ferry'"]);
     }
-    const alerts = await db.select().from(jobAlerts).where(inArray(jobAlerts.id, ids));
-    expect(alerts.every((x) => x.noticeJobs === 45)).toBe(true);
     for (const seeker of seekers) expect(smtp.count(seeker.email)).toBe(1);
+    for (const s of [b!, again]) s.child.kill('SIGTERM');
+    expect(await Promise.all([waitForExit(b!.child), waitForExit(again.child)])).toEqual([0, 0]);
   }, 120_000);
 });

@@ -31,5 +31,5 @@ export function presentManagedAlert(row: AlertRecord): JobAlertManaged {
 }
 
 export function presentMatch(row: MatchRecord): JobAlertMatch {
-  return { id: row.id, matched_at: row.matchedAt.toISOString(), is_new: row.isNew, job: presentJobSummary(row.job) };
+  return { id: row.jobId, matched_at: row.matchedAt.toISOString(), is_new: row.isNew, job: presentJobSummary(row.job) };
 }

@@ -1,11 +1,14 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaginationQuery } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobAlertMatches, jobAlertSearches, jobAlerts, jobs, notifications, users, type JobAlertRow } from '../../db/schema';
+import { companies, jobAlertSearchMatches, jobAlertSearches, jobAlerts, jobs, notifications, users, type JobAlertRow } from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns, publicJobCondition, type JobSummaryRecord } from '../jobs';
 
-export type AlertValues = Omit<typeof jobAlerts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type AlertValues = Omit<typeof jobAlerts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'matchesSince'> & {
+  /** Usually the database's `now()`: matches are stamped by its clock. */
+  matchesSince?: Date | SQL | null;
+};
 
 /** An alert with what its owner sees of its matches (public jobs only, as the matches list shows them). */
 export interface AlertRecord extends JobAlertRow {
@@ -16,13 +19,17 @@ export interface AlertRecord extends JobAlertRow {
   account: { email: string; timeZone: string | null } | null;
 }
 
+/** An alert's matches (its search's since `matches_since`) whose jobs are public now. */
 const publicMatches = (today: string, extra?: SQL) =>
-  sql`from ${jobAlertMatches} m join ${jobs} on ${jobs.id} = m.job_id join ${companies} on ${companies.id} = ${jobs.companyId}
-      where m.alert_id = ${jobAlerts.id} and ${publicJobCondition(today)}${extra ? sql` and ${extra}` : sql``}`;
+  sql`from ${jobAlertSearchMatches} m join ${jobs} on ${jobs.id} = m.job_id join ${companies} on ${companies.id} = ${jobs.companyId}
+      where m.search_id = ${jobAlerts.searchId} and m.matched_at >= ${jobAlerts.matchesSince} and ${publicJobCondition(today)}${extra ? sql` and ${extra}` : sql``}`;
+
+/** How many of an alert's public matches are new (since its owner last opened them). */
+const newMatchCount = (today: string) => sql<number>`(select count(*)::int ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)})`;
 
 const recordColumns = (today: string) => ({
   alert: jobAlerts,
-  newMatches: sql<number>`(select count(*)::int ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)})`,
+  newMatches: newMatchCount(today),
   totalMatches: sql<number>`(select count(*)::int ${publicMatches(today)})`,
   lastMatchAt: sql<string | null>`(select max(m.matched_at) ${publicMatches(today)})`,
   accountEmail: users.email,
@@ -66,7 +73,7 @@ export async function findAlertsOf(
     db
       .select({
         n: count(),
-        fresh: sql<number>`coalesce(sum((select count(*) ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)})), 0)::int`,
+        fresh: sql<number>`coalesce(sum(${newMatchCount(today)}), 0)::int`,
       })
       .from(jobAlerts)
       .where(eq(jobAlerts.userId, userId)),
@@ -100,7 +107,7 @@ export async function deleteAlert(db: Db, id: number): Promise<boolean> {
 }
 
 export interface MatchRecord {
-  id: number;
+  jobId: number;
   matchedAt: Date;
   isNew: boolean;
   job: JobSummaryRecord;
@@ -109,46 +116,67 @@ export interface MatchRecord {
 /** An alert's matches whose jobs are public now, newest first. */
 export async function findMatches(
   db: Db,
-  alert: Pick<JobAlertRow, 'id' | 'seenAt'>,
+  alert: Pick<JobAlertRow, 'searchId' | 'seenAt' | 'matchesSince'>,
   q: PaginationQuery,
   today: string,
 ): Promise<{ rows: MatchRecord[]; total: number }> {
-  const where = and(eq(jobAlertMatches.alertId, alert.id), publicJobCondition(today));
+  if (!alert.matchesSince) return { rows: [], total: 0 };
+  const m = jobAlertSearchMatches;
+  const where = and(eq(m.searchId, alert.searchId), gte(m.matchedAt, alert.matchesSince), publicJobCondition(today));
   const from = () =>
     db
       .select({
-        id: jobAlertMatches.id,
-        matchedAt: jobAlertMatches.matchedAt,
-        isNew: sql<boolean>`${jobAlertMatches.matchedAt} > ${alert.seenAt.toISOString()}::timestamptz`,
+        jobId: m.jobId,
+        matchedAt: m.matchedAt,
+        isNew: sql<boolean>`${m.matchedAt} > ${alert.seenAt.toISOString()}::timestamptz`,
         job: jobSummaryColumns,
       })
-      .from(jobAlertMatches)
-      .innerJoin(jobs, eq(jobs.id, jobAlertMatches.jobId))
+      .from(m)
+      .innerJoin(jobs, eq(jobs.id, m.jobId))
       .innerJoin(companies, eq(companies.id, jobs.companyId));
   const [rows, [totals]] = await Promise.all([
-    from().where(where).orderBy(desc(jobAlertMatches.matchedAt), desc(jobAlertMatches.id)).limit(q.page_size).offset(offsetOf(q)),
+    from().where(where).orderBy(desc(m.matchedAt), desc(m.jobId)).limit(q.page_size).offset(offsetOf(q)),
     db
       .select({ n: count() })
-      .from(jobAlertMatches)
-      .innerJoin(jobs, eq(jobs.id, jobAlertMatches.jobId))
+      .from(m)
+      .innerJoin(jobs, eq(jobs.id, m.jobId))
       .innerJoin(companies, eq(companies.id, jobs.companyId))
       .where(where),
   ]);
   return { rows, total: totals?.n ?? 0 };
 }
 
-/** The owner opened the matches: they are no longer new, and the alert's unread notice is read. Answers the notice read, if any. */
-export async function markSeen(db: Db, alertId: number): Promise<number | null> {
+/**
+ * The owner opened the matches: they are no longer new, and the alert's unread notice is read,
+ * keeping `words` (its count of then). Answers the notice read, if any.
+ */
+export async function markSeen(db: Db, alert: Pick<JobAlertRow, 'id' | 'userId'>, words: string | null): Promise<number | null> {
+  if (alert.userId === null) return null;
   const rows = await queryRows<{ notice_id: number | null }>(
     db,
     sql`with seen as (
-          update ${jobAlerts} set seen_at = now() where id = ${alertId} returning notice_id
+          update ${jobAlerts} set seen_at = now() where id = ${alert.id}
         ), read as (
-          update ${notifications} set is_read = true where id = (select notice_id from seen) and not is_read returning id
+          update ${notifications} set is_read = true, message = coalesce(${words}::text, message)
+          where user_id = ${alert.userId} and link = ${`/alerts/${alert.id}`} and type = 'job_alert_matches' and not is_read
+          returning id
         )
         select (select id from read) as notice_id`,
   );
   return rows[0]?.notice_id ?? null;
+}
+
+/** These alerts' owners, names and how many new public matches each has (their notices' count). */
+export async function countNewMatches(
+  db: Db,
+  alertIds: number[],
+  today: string,
+): Promise<Map<number, { userId: number | null; name: string; n: number }>> {
+  const rows = await db
+    .select({ id: jobAlerts.id, userId: jobAlerts.userId, name: jobAlerts.name, n: newMatchCount(today) })
+    .from(jobAlerts)
+    .where(inArray(jobAlerts.id, alertIds));
+  return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name, n: Number(r.n) }]));
 }
 
 /**

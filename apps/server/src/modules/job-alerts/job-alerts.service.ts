@@ -14,6 +14,7 @@ import {
   type jobAlertPatch,
   type jobAlertSubscribe,
 } from '@jobportal/shared';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -34,6 +35,7 @@ import * as repo from './job-alerts.repository';
 import type { AlertRecord, AlertValues } from './job-alerts.repository';
 import { readTokenShares } from './percolator.repository';
 import { alertColumns } from './alert-columns';
+import { noticeMessage } from './alert-notices';
 
 type AlertInput = z.output<typeof jobAlertInput>;
 type AlertPatch = z.output<typeof jobAlertPatch>;
@@ -98,6 +100,8 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
     const { criteria, search } = await alertColumns(db, c, await tokenShares());
     return { criteria, searchId: await repo.ensureSearch(db, search) };
   };
+  /** From now on: an alert's matches are its search's from the moment it is confirmed or its search changes. */
+  const fromNow = sql`now()`;
 
   /** When the alert's next e-mail is due once it is as given: 08:00 for daily and weekly; at once alerts wait for matches. */
   function nextEmailAt(a: { byEmail: boolean; paused: boolean; confirmed: boolean; frequency: AlertFrequency; timeZone: string | null }) {
@@ -118,7 +122,11 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
   async function change(alert: AlertRecord, patch: AlertPatch): Promise<AlertRecord> {
     const values: Partial<AlertValues> = {};
     if (patch.name !== undefined) values.name = patch.name;
-    if (patch.criteria !== undefined) Object.assign(values, await matchingColumns(patch.criteria));
+    if (patch.criteria !== undefined) {
+      Object.assign(values, await matchingColumns(patch.criteria));
+      // A new search: its matches count from now (a visitor's unconfirmed alert, from when it is confirmed).
+      if (alert.matchesSince) values.matchesSince = fromNow;
+    }
     if (patch.frequency !== undefined) values.frequency = patch.frequency;
     if (patch.in_app !== undefined) values.inApp = patch.in_app;
     if (patch.email !== undefined) values.byEmail = patch.email;
@@ -132,7 +140,8 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
     }
     const frequency = values.frequency ?? alert.frequency;
     const paused = values.paused ?? alert.paused;
-    if (byEmail && !alert.byEmail) await emails.skipUnemailed(db, alert.id);
+    // E-mails turned on or resumed: they tell of jobs from now on.
+    if ((byEmail && !alert.byEmail) || (alert.paused && !paused)) await emails.skipUnemailed(db, alert.id);
     if (patch.frequency !== undefined || patch.email !== undefined || patch.paused !== undefined) {
       values.nextEmailAt = nextEmailAt({
         byEmail,
@@ -191,6 +200,7 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
         ...columns,
         userId: viewer.userId,
         confirmedAt: new Date(),
+        matchesSince: fromNow,
         name: input.name ?? proposeAlertName(columns.criteria),
         criteria: columns.criteria,
         frequency: input.frequency,
@@ -216,7 +226,7 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
       const alert = await ownAlert(viewer, id, 'alert.view');
       const { rows, total } = await repo.findMatches(db, alert, q, utcToday());
       if (q.page === 1) {
-        const read = await repo.markSeen(db, alert.id);
+        const read = await repo.markSeen(db, alert, alert.newMatches > 0 ? noticeMessage(alert.newMatches, alert.name) : null);
         if (read !== null) await events.emit('notifications.read', { userId: viewer.userId, id: read });
       }
       return { rows: rows.map(presentMatch), total };
@@ -261,6 +271,7 @@ export function createJobAlertsService(deps: JobAlertsDeps) {
         if (alert.createdAt.getTime() < Date.now() - confirmDays * 86_400_000) throw notFound('That job alert');
         await repo.updateAlert(db, alert.id, {
           confirmedAt: new Date(),
+          matchesSince: fromNow,
           nextEmailAt: nextEmailAt({ ...alert, confirmed: true, timeZone: alert.timeZone }),
         });
       }

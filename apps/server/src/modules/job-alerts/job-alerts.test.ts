@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobAlertOut, JobAlertMatch, NotificationList } from '@jobportal/shared';
-import { jobAlertMatches, jobAlerts } from '../../db/schema';
+import { jobAlertSearchMatches, jobAlerts } from '../../db/schema';
 import { createCompany, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 
@@ -24,6 +24,16 @@ const validJob = (extra: Record<string, unknown> = {}) => ({
   status: 'open',
   ...extra,
 });
+
+/** The jobs an alert has met: its search's matches since the alert's start (whatever is public now). */
+async function matchedJobs(alertId: number): Promise<number[]> {
+  const rows = await t.db
+    .select({ jobId: jobAlertSearchMatches.jobId })
+    .from(jobAlertSearchMatches)
+    .innerJoin(jobAlerts, and(eq(jobAlerts.searchId, jobAlertSearchMatches.searchId), gte(jobAlertSearchMatches.matchedAt, jobAlerts.matchesSince)))
+    .where(eq(jobAlerts.id, alertId));
+  return rows.map((r) => r.jobId);
+}
 
 /** An employer of an approved company, posting through the API (so the jobs module's events fire). */
 async function employer() {
@@ -157,9 +167,8 @@ describe('job alerts: matching new jobs', () => {
     // An edit of a public job is not a new job.
     await boss.patch(second.id, { title: 'Python Data Engineer (Berlin)' });
 
-    const matches = await t.db.select().from(jobAlertMatches).where(eq(jobAlertMatches.alertId, alert.id));
-    expect(matches.map((m) => m.jobId).sort()).toEqual([first.id, second.id].sort());
-    expect(await t.db.select().from(jobAlertMatches).where(eq(jobAlertMatches.alertId, other.id))).toEqual([]);
+    expect((await matchedJobs(alert.id)).sort()).toEqual([first.id, second.id].sort());
+    expect(await matchedJobs(other.id)).toEqual([]);
 
     const bell = json<NotificationList>(await t.app.inject({ url: '/api/notifications/', headers: bearer(seeker.token) }));
     const notices = bell.results.filter((n) => n.type === 'job_alert_matches');
@@ -202,6 +211,18 @@ describe('job alerts: matching new jobs', () => {
       ["1 new job for 'python berlin'", false],
       ["3 new jobs for 'python berlin'", true],
     ]);
+
+    // A notice read in the bell keeps the count it showed; the next job opens a new one.
+    await boss.post({ title: 'Senior Python Engineer' });
+    const bellRead = await t.app.inject({ method: 'POST', url: '/api/notifications/mark_all_as_read/', headers: bearer(seeker.token) });
+    expect(bellRead.statusCode, bellRead.body).toBe(200);
+    await boss.post({ title: 'Python Platform Engineer' });
+    const later = json<NotificationList>(await t.app.inject({ url: '/api/notifications/', headers: bearer(seeker.token) }));
+    expect(later.results.filter((n) => n.type === 'job_alert_matches').map((n) => [n.message, n.is_read])).toEqual([
+      ["3 new jobs for 'python berlin'", false],
+      ["2 new jobs for 'python berlin'", true],
+      ["3 new jobs for 'python berlin'", true],
+    ]);
   });
 
   it('leaves paused alerts, and a visitor alert not yet confirmed, out', async () => {
@@ -215,10 +236,14 @@ describe('job alerts: matching new jobs', () => {
     });
     expect(subscribed.statusCode, subscribed.body).toBe(202);
     const boss = await employer();
-    await boss.post({ title: 'Kotlin Developer' });
+    const kotlin = await boss.post({ title: 'Kotlin Developer' });
     const [visitor] = await t.db.select().from(jobAlerts).where(eq(jobAlerts.emailAddress, 'kotlin-fan@example.com'));
-    for (const id of [alert.id, visitor!.id])
-      expect(await t.db.select().from(jobAlertMatches).where(eq(jobAlertMatches.alertId, id))).toEqual([]);
+    // Nothing is told of a paused alert, and nothing matched for an unconfirmed one.
+    const bell = json<NotificationList>(await t.app.inject({ url: '/api/notifications/', headers: bearer(seeker.token) }));
+    expect(bell.results.filter((n) => n.type === 'job_alert_matches')).toEqual([]);
+    expect(await matchedJobs(visitor!.id)).toEqual([]);
+    // A paused alert still lists what its search finds; it only tells no one.
+    expect(await matchedJobs(alert.id)).toEqual([kotlin.id]);
   });
 });
 

@@ -99,9 +99,6 @@ export async function findJobTokens(db: Db, jobId: number, today: string): Promi
   return row ? row.tokens : null;
 }
 
-/** Alerts that are live: confirmed and not paused (the partial indexes' condition, word for word). */
-const live = sql`${jobAlerts.confirmedAt} is not null and not ${jobAlerts.paused}`;
-
 /**
  * Every condition of an alert's search on the job's search row `j`: the words as the search's tsquery
  * and each filter as job-search.repository.ts writes it (the agreement test holds them to it).
@@ -121,28 +118,27 @@ const alertAdmits = (j: SQL) => sql`(${jobAlertSearches.query} is null or ${j}.s
 
 /**
  * The candidates of a job (searches with one of its tokens as an anchor, and those without anchors)
- * checked in full, then their live alerts: the ids of the alerts it matches, in id order. `tokens`
- * from findJobTokens.
+ * checked in full: the ids of the searches it matches that some confirmed alert keeps, in id order.
+ * `tokens` from findJobTokens.
  */
-export function matchingAlertsQuery(jobId: number, tokens: string[]): SQL {
+export function matchingSearchesQuery(jobId: number, tokens: string[]): SQL {
   const j = sql.raw('"j"');
-  // Each search once however many alerts keep it; the candidates' rows come from the index scans
-  // themselves (named job_alert_searches, so the checks read them: a join back to the table made the
-  // planner hash all of it), then the matching searches' live alerts by their index.
-  return sql`select ${jobAlerts.id} as id
+  // The candidates' rows come from the index scans themselves (named job_alert_searches, so the
+  // checks read them: a join back to the table made the planner hash all of it).
+  return sql`select ${jobAlertSearches.id} as id
     from (
       select * from ${jobAlertSearches} where ${jobAlertSearches.anchors} && ${sql.param(tokens)}::text[]
       union all
       select * from ${jobAlertSearches} where ${jobAlertSearches.anchors} is null
     ) as ${jobAlertSearches}
     join ${jobSearch} as j on j.id = ${jobId}
-    join ${jobAlerts} on ${jobAlerts.searchId} = ${jobAlertSearches.id} and ${live}
     where ${alertAdmits(j)}
-    order by ${jobAlerts.id}`;
+      and exists (select 1 from ${jobAlerts} where ${jobAlerts.searchId} = ${jobAlertSearches.id} and ${jobAlerts.matchesSince} is not null)
+    order by ${jobAlertSearches.id}`;
 }
 
-/** The alerts a public job matches (ids, ascending): the percolator's answer, without writing anything. */
-export async function findMatchingAlerts(db: Db, jobId: number, tokens: string[]): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(db, matchingAlertsQuery(jobId, tokens));
+/** The searches a public job matches (ids, ascending): the percolator's answer, without writing anything. */
+export async function findMatchingSearches(db: Db, jobId: number, tokens: string[]): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, matchingSearchesQuery(jobId, tokens));
   return rows.map((r) => r.id);
 }

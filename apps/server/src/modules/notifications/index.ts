@@ -9,4 +9,4 @@ export {
   markAllRead,
   type NewNotification,
 } from './notifications.repository';
-export { presentNotification } from './notifications.presenter';
+export { noticesPresenter, presentNotification, type NoticeWords, type PresentNotices } from './notifications.presenter';

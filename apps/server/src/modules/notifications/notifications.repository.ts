@@ -71,6 +71,28 @@ export async function markAllRead(db: Db, userId: number, link?: string): Promis
   return rows.map((r) => r.id);
 }
 
+/** The user's unread notifications of these types (those of `ids` only, when given). */
+export async function findUnread(db: Db, userId: number, types: string[], ids?: number[]): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        not(notifications.isRead),
+        inArray(notifications.type, types),
+        ids === undefined ? undefined : inArray(notifications.id, ids),
+      ),
+    );
+}
+
+/** New words for notifications (id → message). */
+export async function setMessages(db: Db, rows: Array<{ id: number; message: string }>): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`update ${notifications} n set message = v.message
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v (id int, message text) where n.id = v.id`);
+}
+
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error';
 import type { Viewer } from '../../lib/access';
 import type { PagedRows } from '../../lib/pagination';
 import type { DomainEvents, EventBus } from '../../lib/events';
-import { presentNotification } from './notifications.presenter';
+import { noticesPresenter, presentNotification, type NoticeWords } from './notifications.presenter';
 import * as repo from './notifications.repository';
 import type { NewNotification } from './notifications.repository';
 
@@ -140,8 +140,30 @@ export async function writeNotifications<K extends NotifiedEvent>(tx: Db, name: 
  * and pushes `notification:new` (it also sweeps now and then, so a row whose announcement was lost in
  * a crash still goes out).
  */
-export function createNotificationsService({ db, events }: { db: Db; events: EventBus }) {
+export function createNotificationsService({
+  db,
+  events,
+  words = {},
+}: {
+  db: Db;
+  events: EventBus;
+  /** Types whose unread notices' words are worked out when shown (a job alert's count); the live dispatcher shows them the same way. */
+  words?: Record<string, NoticeWords>;
+}) {
+  const present = noticesPresenter(words);
+  /** Notices about to be read keep the words they were last shown with (a job alert's count of then). */
+  async function keepWords(userId: number, ids?: number[]) {
+    const types = Object.keys(words);
+    if (!types.length) return;
+    const rows = await repo.findUnread(db, userId, types, ids);
+    const shown = await present(rows);
+    await repo.setMessages(
+      db,
+      shown.filter((s, i) => s.message !== rows[i]!.message),
+    );
+  }
   return {
+    present,
     /**
      * After the commit of a change whose notifications were written with it, the dispatcher is told
      * to push them (only when the event notifies someone).
@@ -157,10 +179,11 @@ export function createNotificationsService({ db, events }: { db: Db; events: Eve
 
     async list(viewer: Viewer, q: PaginationQuery): Promise<PagedRows<NotificationOut, { unread_count: number }>> {
       const { rows, total, unread } = await repo.findNotifications(db, viewer.userId, q);
-      return { rows: rows.map(presentNotification), total, unread_count: unread };
+      return { rows: await present(rows), total, unread_count: unread };
     },
 
     async markRead(viewer: Viewer, id: number): Promise<NotificationOut> {
+      await keepWords(viewer.userId, [id]);
       const row = await repo.markRead(db, viewer.userId, id);
       if (!row) throw notFound('That notification');
       await events.emit('notifications.read', { userId: viewer.userId, id });
@@ -168,6 +191,7 @@ export function createNotificationsService({ db, events }: { db: Db; events: Eve
     },
 
     async markAllRead(viewer: Viewer): Promise<NotificationsMarkedOut> {
+      await keepWords(viewer.userId);
       const ids = await repo.markAllRead(db, viewer.userId);
       if (ids.length) await events.emit('notifications.read', { userId: viewer.userId, id: 'all' });
       return { marked: ids.length, unread_count: await repo.countUnread(db, viewer.userId) };

@@ -1,4 +1,5 @@
 // Factories of job alerts: saved searches, made as the API makes them (the search parsed by its own code for matching).
+import { sql } from 'drizzle-orm';
 import { jobAlertCriteria, proposeAlertName, type AlertFrequency } from '@jobportal/shared';
 import type { Db } from '../../db/client';
 import { jobAlerts, type JobAlertRow } from '../../db/schema';
@@ -33,6 +34,7 @@ export async function createJobAlert(db: Db, seed: JobAlertSeed): Promise<JobAle
       userId: seed.userId ?? null,
       emailAddress: isVisitor ? (seed.email ?? `visitor-${randomToken(6)}@example.com`) : null,
       confirmedAt: !isVisitor || seed.confirmed ? new Date() : null,
+      matchesSince: !isVisitor || seed.confirmed ? sql`now()` : null,
       name: seed.name ?? proposeAlertName(criteria),
       frequency: seed.frequency ?? 'instant',
       inApp: isVisitor ? false : (seed.inApp ?? true),

@@ -62,6 +62,33 @@ describe('connectNotificationsLive', () => {
     await vi.waitFor(() => expect(requests.length).toBeGreaterThan(before));
   });
 
+  it('reads the bell again when more jobs reach an alert whose notice is unread (its count is worked out by the server)', async () => {
+    let message = "1 new job for 'python berlin'";
+    const { requests } = mockFetch(() =>
+      jsonResponse(200, {
+        results: [note(7, { type: 'job_alert_matches', message, link: '/alerts/3' })],
+        count: 1,
+        next: null,
+        previous: null,
+        unread_count: 1,
+      }),
+    );
+    const store = createAppStore(sessionFor('jobseeker'));
+    const dispatch = store.dispatch as ApiDispatch;
+    const subscription = dispatch(notificationsApi.endpoints.getNotifications.initiate());
+    await subscription;
+    const { socket, fire } = fakeSocket();
+    connectNotificationsLive(socket, dispatch);
+    const bell = () => notificationsApi.endpoints.getNotifications.select()(store.getState() as never).data!;
+    expect(bell().results[0]!.message).toBe("1 new job for 'python berlin'");
+    message = "4 new jobs for 'python berlin'";
+    const before = requests.length;
+    fire('job_alert:matched', undefined);
+    await vi.waitFor(() => expect(bell().results[0]!.message).toBe("4 new jobs for 'python berlin'"));
+    expect(requests.length).toBe(before + 1);
+    subscription.unsubscribe();
+  });
+
   it("reads the employer's company again when its approval changes, so the open screens stop saying 'Awaiting approval'", async () => {
     let isApproved = false;
     mockFetch((request) =>

@@ -26,14 +26,14 @@ export function tagsChangedBy(type: string): Tag[] {
 
 /**
  * Keeps the bell live: every notification row reaches its user as `notification:new` (the server
- * pushes each row once, whichever module wrote it, and again when it was updated), and reads in another tab arrive as
- * `notification:read`. After a reconnection the bell is read again.
+ * pushes each row once, whichever module wrote it), reads in another tab arrive as
+ * `notification:read`, and more jobs for an alert with an unread notice as `job_alert:matched`. After a reconnection the bell is read again.
  */
 export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispatch): () => void {
   socket.on('notification:new', (notification) => {
     dispatch(
       notificationsApi.util.updateQueryData('getNotifications', undefined, (list) => {
-        // A notice pushed again was updated in place (a job alert's "3 new jobs for …"): it moves to the top, read as it now is.
+        // A notice pushed again (already in the list) moves to the top, read as it now is.
         const shown = list.results.findIndex((n) => n.id === notification.id);
         if (shown >= 0) {
           const [before] = list.results.splice(shown, 1);
@@ -69,6 +69,10 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
     // One older than the bell shows: only a fresh read gives the right unread count.
     dispatch(notificationsApi.util.invalidateTags(isShown ? [{ type: 'Notifications', id: 'PAGE' }] : ['Notifications']));
   });
+  // More jobs reached the person's alerts: an unread alert notice counts them when read again (decision 024).
+  socket.on('job_alert:matched', () => {
+    dispatch(notificationsApi.util.invalidateTags(['Notifications', 'JobAlert']));
+  });
   const onReconnect = () => {
     if (!socket.recovered) dispatch(notificationsApi.util.invalidateTags(['Notifications']));
   };
@@ -76,6 +80,7 @@ export function connectNotificationsLive(socket: LiveSocket, dispatch: ApiDispat
   return () => {
     socket.off('notification:new');
     socket.off('notification:read');
+    socket.off('job_alert:matched');
     socket.off('connect', onReconnect);
   };
 }
