@@ -109,6 +109,15 @@ export const exportKinds: ExportKind[] = [
       select p.id, p.job_preferences from jobseeker_profiles p where p.user_id = ${userId} and p.id > ${after}`,
   },
   {
+    file: 'job_alerts.json',
+    holds: 'Your job alerts: each saved search, how often and how it tells you, whether it is paused, and when it last e-mailed you.',
+    shape: 'list',
+    page: (userId, after, limit) => sql`
+      select a.id, a.name, a.criteria, a.frequency, a.in_app, a.by_email, a.paused, ${ts('a.created_at')} as created_at,
+             ${ts('a.last_emailed_at')} as last_emailed_at
+      from job_alerts a where a.user_id = ${userId} and a.id > ${after} order by a.id limit ${limit}`,
+  },
+  {
     file: 'messages.json',
     holds:
       'Your messages, in every conversation you took part in. The other side is named only: for a job seeker the company ' +

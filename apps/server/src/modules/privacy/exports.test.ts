@@ -55,6 +55,7 @@ describe('POST/GET /api/account/exports/ and the zip', () => {
       'skills.json',
       'applications.json',
       'saved_jobs.json',
+      'job_alerts.json',
       'messages.json',
       'interviews.json',
       'feedback.json',
@@ -69,6 +70,10 @@ describe('POST/GET /api/account/exports/ and the zip', () => {
     });
     expect(jsonOf<{ bio: string | null; photo_file: string }>('profile.json').photo_file).toBe('jordan.png');
     expect(jsonOf<{ job_preferences: object }>('alerts.json').job_preferences).toBeTypeOf('object');
+    expect(jsonOf<Array<{ name: string; frequency: string }>>('job_alerts.json').map((a) => [a.name, a.frequency])).toEqual([
+      ['Engineering in Berlin', 'daily'],
+      ['Remote roles', 'instant'],
+    ]);
     const applications = jsonOf<Array<{ status_history: Array<{ status: string }> }>>('applications.json');
     expect(applications.every((a) => a.status_history[0]?.status === 'applied')).toBe(true);
     expect(jsonOf<Array<{ action: string }>>('audit.json').some((a) => a.action === 'user.data_exported')).toBe(true);
