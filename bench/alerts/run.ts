@@ -251,7 +251,11 @@ const matched = (
   )
 ).rows[0]!;
 const notices = Number(
-  (await client.query<{ n: string }>(`select count(*) as n from notifications where type = 'job_alert_matches' and created_at >= $1`, [new Date(postStarted)])).rows[0]!.n,
+  (
+    await client.query<{ n: string }>(`select count(*) as n from notifications where type = 'job_alert_matches' and created_at >= $1`, [
+      new Date(postStarted),
+    ])
+  ).rows[0]!.n,
 );
 log(
   `${posted} jobs posted in ${seconds} s (${(posted / seconds).toFixed(1)} a second): ${matched.n} search matches, ${notices} notices, posted → matched mean ${ms(Number(matched.lag))} ms, p95 ${ms(Number(matched.p95))} ms`,

@@ -301,7 +301,11 @@ describe('job alerts', () => {
     }
     const [a, b, c] = [socket(fans[0]!.token), socket(fans[1]!.token), socket(bystander.token)];
     await Promise.all([a, b, c].map(connected));
-    const heard = new Map<Client, number>([[a, 0], [b, 0], [c, 0]]);
+    const heard = new Map<Client, number>([
+      [a, 0],
+      [b, 0],
+      [c, 0],
+    ]);
     for (const s of [a, b, c]) s.on('job_alert:matched', () => heard.set(s, heard.get(s)! + 1));
     const told = Promise.all([next(a, 'job_alert:matched'), next(b, 'job_alert:matched')]);
     const posted = await t.app.inject({

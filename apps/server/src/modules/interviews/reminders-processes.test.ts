@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type Database } from '../../db/client';
+import { describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../../seed/documents';
 import { createApplication, createCompany, createInterview, createJob, createUploadedFile, createUser } from '../../seed/factories';
 import { interviewReminders, interviews } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
-import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
-import { connectAdmin } from '../../test/server-admin';
+import { waitForExit } from '../../test/server-process';
+import { useServerProcesses } from '../../test/process-pair';
 import { waitFor } from '../../test/wait';
 
 /**
@@ -24,58 +20,14 @@ const target = inject('testDb');
 const subject = /^In one hour: /;
 
 describe.skipIf(target.kind !== 'postgres')('interview reminders across two server processes with a kill -9', () => {
-  let database: Database;
-  let dbName: string;
-  let serverUrl: string;
-  let smtp: SmtpPeer;
-  let env: Record<string, string>;
-  const running: ServerProcess[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-reminders-'));
-
-  beforeAll(async () => {
-    if (target.kind !== 'postgres') return;
-    serverUrl = target.serverUrl;
-    dbName = `${target.runId}_reminders_${process.pid}`;
-    const admin = await connectAdmin(serverUrl);
-    await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    database = await openPostgres(url.toString(), { max: 2 });
-    smtp = await startSmtpPeer();
-    env = {
-      DATABASE_URL: url.toString(),
-      SMTP_URL: smtp.url,
-      REMINDER_INTERVAL_SECONDS: '1',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '100',
-      JWT_SECRET: 'reminder-test-secret-long-enough-0123456789',
-    };
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const s of running) {
-      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      await waitForExit(s.child);
-    }
-    await smtp?.close();
-    await database?.close();
-    if (dbName) {
-      const admin = await connectAdmin(serverUrl);
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const setting = useServerProcesses('reminders', {
+    RATE_LIMIT_MULTIPLIER: '100',
+    JWT_SECRET: 'reminder-test-secret-long-enough-0123456789',
   });
-
-  const start = async () => {
-    const server = await startServerProcess(env);
-    running.push(server);
-    return server;
-  };
+  const { dataDir, start } = setting;
 
   it('mails each due reminder once to each side, across a SIGKILL and a restart, and never a cancelled one', async () => {
+    const { database, smtp } = setting;
     const db = database.db;
     const storage = createLocalStorage(path.join(dataDir, 'uploads'));
     const owner = await createUser(db, { role: 'employer', email: 'owner@reminders.test', password: 'correct-horse-battery' });

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { jobAlertPublications, jobAlertQueue, jobAlertSearchMatches, jobAlerts, jobSearch, notifications, serverKeys } from '../../db/schema';
+import {
+  jobAlertPublications,
+  jobAlertQueue,
+  jobAlertSearchMatches,
+  jobAlerts,
+  jobSearch,
+  notifications,
+  serverKeys,
+} from '../../db/schema';
 import { publicSearchRowCondition } from '../jobs';
 import { matchingSearchesQuery } from './percolator.repository';
 

@@ -144,7 +144,10 @@ describe('matching agrees with search', () => {
       const criteria = Object.fromEntries(new URLSearchParams(query));
       const res = await t.app.inject({ method: 'POST', url: '/api/job-alerts/', headers: bearer(seeker.token), payload: { criteria } });
       expect(res.statusCode, `${query}: ${res.body}`).toBe(201);
-      const [alert] = await t.db.select({ searchId: jobAlerts.searchId }).from(jobAlerts).where(eq(jobAlerts.id, json<{ id: number }>(res).id));
+      const [alert] = await t.db
+        .select({ searchId: jobAlerts.searchId })
+        .from(jobAlerts)
+        .where(eq(jobAlerts.id, json<{ id: number }>(res).id));
       searchOf.set(query, alert!.searchId);
     }
     const matchedBy = new Map<number, number[]>();

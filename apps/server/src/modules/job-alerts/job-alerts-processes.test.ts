@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type Database } from '../../db/client';
+import { describe, expect, inject, it } from 'vitest';
 import { createCompany, createJob, createUser } from '../../seed/factories';
 import { jobAlertQueue, jobAlertSearchMatches, jobAlerts, notifications } from '../../db/schema';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
-import { startServerProcess, waitForExit, type ServerProcess } from '../../test/server-process';
-import { connectAdmin } from '../../test/server-admin';
+import { waitForExit } from '../../test/server-process';
+import { useServerProcesses } from '../../test/process-pair';
 import { waitFor } from '../../test/wait';
 
 /**
@@ -21,57 +16,11 @@ import { waitFor } from '../../test/wait';
 const target = inject('testDb');
 
 describe.skipIf(target.kind !== 'postgres')('job alerts across two server processes with a kill -9', () => {
-  let database: Database;
-  let dbName: string;
-  let serverUrl: string;
-  let smtp: SmtpPeer;
-  let env: Record<string, string>;
-  const running: ServerProcess[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jp-alerts-'));
-
-  beforeAll(async () => {
-    if (target.kind !== 'postgres') return;
-    serverUrl = target.serverUrl;
-    dbName = `${target.runId}_alerts_${process.pid}`;
-    const admin = await connectAdmin(serverUrl);
-    await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${target.template}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    database = await openPostgres(url.toString(), { max: 2 });
-    smtp = await startSmtpPeer();
-    env = {
-      DATABASE_URL: url.toString(),
-      SMTP_URL: smtp.url,
-      REMINDER_INTERVAL_SECONDS: '1',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'alerts-test-secret-long-enough-0123456789ab',
-    };
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const s of running) {
-      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-      await waitForExit(s.child);
-    }
-    await smtp?.close();
-    await database?.close();
-    if (dbName) {
-      const admin = await connectAdmin(serverUrl);
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const server = await startServerProcess(env);
-    running.push(server);
-    return server;
-  };
+  const setting = useServerProcesses('alerts', { JWT_SECRET: 'alerts-test-secret-long-enough-0123456789ab' });
+  const { start } = setting;
 
   it('matches, notices and mails each job once per alert, across a SIGKILL and a restart', async () => {
+    const { database, smtp } = setting;
     const db = database.db;
     const owner = await createUser(db, { role: 'employer' });
     const company = await createCompany(db, owner.id, { isApproved: true });
@@ -126,7 +75,11 @@ describe.skipIf(target.kind !== 'postgres')('job alerts across two server proces
     const jobs = [...first, ...second, ...third];
     // The alerts share one search: every job met it once.
     const rows = await db
-      .select({ searchId: jobAlertSearchMatches.searchId, n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct job_id)::int` })
+      .select({
+        searchId: jobAlertSearchMatches.searchId,
+        n: sql<number>`count(*)::int`,
+        distinct: sql<number>`count(distinct job_id)::int`,
+      })
       .from(jobAlertSearchMatches)
       .where(inArray(jobAlertSearchMatches.jobId, jobs))
       .groupBy(jobAlertSearchMatches.searchId);

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaginationQuery } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
-import { companies, jobAlertSearchMatches, jobAlertSearches, jobAlerts, jobs, notifications, users, type JobAlertRow } from '../../db/schema';
+import {
+  companies,
+  jobAlertSearchMatches,
+  jobAlertSearches,
+  jobAlerts,
+  jobs,
+  notifications,
+  users,
+  type JobAlertRow,
+} from '../../db/schema';
 import { offsetOf } from '../../lib/pagination';
 import { jobSummaryColumns, publicJobCondition, type JobSummaryRecord } from '../jobs';
 
@@ -25,7 +34,8 @@ const publicMatches = (today: string, extra?: SQL) =>
       where m.search_id = ${jobAlerts.searchId} and m.matched_at >= ${jobAlerts.matchesSince} and ${publicJobCondition(today)}${extra ? sql` and ${extra}` : sql``}`;
 
 /** How many of an alert's public matches are new (since its owner last opened them). */
-const newMatchCount = (today: string) => sql<number>`(select count(*)::int ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)})`;
+const newMatchCount = (today: string) =>
+  sql<number>`(select count(*)::int ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)})`;
 
 const recordColumns = (today: string) => ({
   alert: jobAlerts,

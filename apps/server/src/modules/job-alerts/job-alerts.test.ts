@@ -30,7 +30,10 @@ async function matchedJobs(alertId: number): Promise<number[]> {
   const rows = await t.db
     .select({ jobId: jobAlertSearchMatches.jobId })
     .from(jobAlertSearchMatches)
-    .innerJoin(jobAlerts, and(eq(jobAlerts.searchId, jobAlertSearchMatches.searchId), gte(jobAlertSearchMatches.matchedAt, jobAlerts.matchesSince)))
+    .innerJoin(
+      jobAlerts,
+      and(eq(jobAlerts.searchId, jobAlertSearchMatches.searchId), gte(jobAlertSearchMatches.matchedAt, jobAlerts.matchesSince)),
+    )
     .where(eq(jobAlerts.id, alertId));
   return rows.map((r) => r.jobId);
 }
