@@ -1,6 +1,6 @@
 // The lists of applications: the job seeker's own, a job's applicants, and the dashboards' recent ones.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus, applicantsQuery, myApplicationsQuery } from '@jobportal/shared';
+import { applicationStatuses, type ApplicationStatus, type applicantsQuery, type myApplicationsQuery } from '@jobportal/shared';
 import { type Db } from '../../db/client';
 import {
   applications,
@@ -107,17 +107,20 @@ function applicantsFrom(db: Db) {
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
 }
 
+/** A job's applicants whose name or email holds every word of `search` (the list's and the board's filter). */
+const applicantFilters = (jobId: number, search: string | undefined): SQL[] => [
+  eq(applications.jobId, jobId),
+  ...words(search).map((word) => nameOrEmailContains(word)),
+];
+
 /** One page of a job's applicants, their count, and the count per status of all of them. */
 export async function findApplicants(
   db: Db,
   jobId: number,
   q: ApplicantsQuery,
 ): Promise<{ rows: ApplicantRecord[]; total: number; statusCounts: Map<ApplicationStatus, number> }> {
-  const filters: SQL[] = [eq(applications.jobId, jobId)];
-  if (q.status) filters.push(eq(applications.status, q.status));
   const nameWords = words(q.search);
-  for (const word of nameWords) filters.push(nameOrEmailContains(word));
-  const where = and(...filters);
+  const where = and(...applicantFilters(jobId, q.search), ...(q.status ? [eq(applications.status, q.status)] : []));
   const order =
     q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];
   // Without words to search, the total is one of the counts per status (or their sum): no third query.
@@ -144,6 +147,37 @@ export async function findApplicants(
       ? (statusCounts.get(q.status) ?? 0)
       : perStatus.reduce((sum, r) => sum + r.n, 0);
   return { rows, total, statusCounts };
+}
+
+/**
+ * The hiring board's first view: the first `pageSize` applicants of every status (newest first, as
+ * the list pages them) and the count per status of those the search matches. The ids are one index
+ * walk per status (`applications_job_status_applied_idx`, a lateral join over the statuses) inside
+ * the read of their rows; the counts are one grouped count beside it.
+ */
+export async function findBoardApplicants(
+  db: Db,
+  jobId: number,
+  q: { page_size: number; search?: string | undefined },
+): Promise<{ rows: ApplicantRecord[]; counts: Map<ApplicationStatus, number> }> {
+  const where = and(...applicantFilters(jobId, q.search));
+  const hasWords = words(q.search).length > 0;
+  const byName = hasWords ? sql`join ${users} on ${users.id} = ${applications.jobseekerId}` : sql``;
+  const perStatusOf = db.select({ status: applications.status, n: count() }).from(applications).$dynamic();
+  // Inside the subquery, `applications` and `users` are the subquery's own (they hide the outer ones).
+  const firstPages = sql`array(select b.id from unnest(${sql.param([...applicationStatuses])}::text[]) as s(status)
+    cross join lateral (select ${applications.id} as id from ${applications} ${byName}
+      where ${where} and ${applications.status} = s.status
+      order by ${applications.appliedAt} desc, ${applications.id} desc limit ${q.page_size}) b)`;
+  const [rows, perStatus] = await Promise.all([
+    applicantsFrom(db)
+      .where(sql`${applications.id} = any(${firstPages})`)
+      .orderBy(desc(applications.appliedAt), desc(applications.id)),
+    (hasWords ? perStatusOf.innerJoin(users, eq(users.id, applications.jobseekerId)) : perStatusOf)
+      .where(where)
+      .groupBy(applications.status),
+  ]);
+  return { rows, counts: new Map(perStatus.map((r) => [r.status, r.n])) };
 }
 
 export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {
