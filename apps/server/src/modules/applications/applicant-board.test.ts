@@ -1,6 +1,8 @@
 // GET /api/jobs/{id}/applicants/board/: the hiring board's first view in one call (decision 019).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStatuses, type ApplicantBoard, type ApplicantOut, type ApplicationStatus } from '@jobportal/shared';
+import { applications } from '../../db/schema';
 import { createApplication, createJob, createProfile, createRecruiter, createSkill, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 import { employerWithJob, storedResume } from '../../test/scenes';
@@ -88,6 +90,27 @@ describe('GET /api/jobs/{id}/applicants/board/', () => {
       applicant: { current_job_title: 'Carpenter' },
       match_reasons: [expect.stringMatching(/^1 of 1 required skills/)],
     });
+  });
+
+  it("leaves out, as the list does, an application that lost its resume (a former member's): the first page stays full", async () => {
+    const job = await employer.addJob({ title: 'Former members' });
+    for (const [i, hasResume] of [true, true, true, false].entries()) {
+      const seeker = await createUser(t.db, { role: 'jobseeker', fullName: `Person ${i}` });
+      const application = await createApplication(t.db, {
+        jobId: job.id,
+        jobseekerId: seeker.id,
+        resumeFileId: (await storedResume(t, seeker)).id,
+        appliedAt: new Date(Date.now() - (9 - i) * hour),
+      });
+      // What deleting the account leaves of the newest one (decision 017).
+      if (!hasResume) await t.db.update(applications).set({ resumeFileId: null }).where(eq(applications.id, application.id));
+    }
+    const res = await t.app.inject({ url: boardUrl(job.id, '?page_size=2'), headers: bearer(employer.token) });
+    const list = await t.app.inject({ url: `/api/jobs/${job.id}/applicants/?status=applied&page_size=2`, headers: bearer(employer.token) });
+    const applied = json<ApplicantBoard>(res).columns[0]!;
+    expect(applied.results.map((a) => a.applicant.full_name)).toEqual(['Person 2', 'Person 1']);
+    expect(applied).toMatchObject({ count: json<{ count: number }>(list).count });
+    expect(applied.results).toEqual(json<{ results: ApplicantOut[] }>(list).results);
   });
 
   it('takes 20 a column by default', async () => {

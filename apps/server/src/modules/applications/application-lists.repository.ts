@@ -165,9 +165,10 @@ export async function findBoardApplicants(
   const byName = hasWords ? sql`join ${users} on ${users.id} = ${applications.jobseekerId}` : sql``;
   const perStatusOf = db.select({ status: applications.status, n: count() }).from(applications).$dynamic();
   // Inside the subquery, `applications` and `users` are the subquery's own (they hide the outer ones).
+  // Only applications with their resume, as the list shows them (a former member's drop out, decision 017).
   const firstPages = sql`array(select b.id from unnest(${sql.param([...applicationStatuses])}::text[]) as s(status)
     cross join lateral (select ${applications.id} as id from ${applications} ${byName}
-      where ${where} and ${applications.status} = s.status
+      where ${where} and ${applications.status} = s.status and ${applications.resumeFileId} is not null
       order by ${applications.appliedAt} desc, ${applications.id} desc limit ${q.page_size}) b)`;
   const [rows, perStatus] = await Promise.all([
     applicantsFrom(db)
