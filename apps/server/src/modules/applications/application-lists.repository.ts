@@ -1,7 +1,7 @@
 // The lists of applications: the job seeker's own, a job's applicants, and the dashboards' recent ones.
-import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { applicationStatuses, type ApplicationStatus, type applicantsQuery, type myApplicationsQuery } from '@jobportal/shared';
-import { oncePerDatabase, type Db } from '../../db/client';
+import { type Db } from '../../db/client';
 import {
   applications,
   companies,
@@ -18,7 +18,8 @@ import { nameOrEmailContains } from '../users';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
-import { hasHeldInterview } from './applications.repository';
+import { findHistories, hasHeldInterview, type HistoryEntryRow } from './applications.repository';
+import { findApplicantCardsOf, type ApplicantCardFacts } from './applicant-cards.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
@@ -150,55 +151,47 @@ export async function findApplicants(
 }
 
 /**
- * The board's first pages and counts per status of a job's applicants matching `filters` (`byName`:
- * they name `users`). The ids are one index walk per status (`applications_job_status_applied_idx`,
- * a lateral join over the statuses) inside the read of their rows; the counts, one grouped count.
+ * The hiring board's first view: the first `page_size` applicants of every status (newest first, as
+ * the list pages them), the count per status of those the search matches, and the histories and
+ * card facts of those applicants. The ids are one index walk per status
+ * (`applications_job_status_applied_idx`, a lateral join over the statuses), an expression that the
+ * rows, histories and card facts each read, so the four reads go out together; the counts are one
+ * grouped count. Without a search (nearly every first load) the texts never change: prepared, so
+ * planned once per connection (planning the rows took as long as running them).
  */
-function boardQueries(db: Db, filters: SQL | undefined, byName: boolean, pageSize: number | Placeholder) {
+export async function findBoardApplicants(
+  db: Db,
+  jobId: number,
+  q: { page_size: number; search?: string | undefined },
+): Promise<{
+  rows: ApplicantRecord[];
+  counts: Map<ApplicationStatus, number>;
+  histories: Map<number, HistoryEntryRow[]>;
+  cards: Map<number, ApplicantCardFacts>;
+}> {
+  const byName = words(q.search).length > 0;
+  const filters = and(...applicantFilters(jobId, q.search));
   // Inside the subquery, `applications` and `users` are the subquery's own (they hide the outer ones).
   // Only applications with their resume, as the list shows them (a former member's drop out, decision 017).
   const firstPages = sql`array(select b.id from unnest(${sql.param([...applicationStatuses])}::text[]) as s(status)
     cross join lateral (select ${applications.id} as id from ${applications}
       ${byName ? sql`join ${users} on ${users.id} = ${applications.jobseekerId}` : sql``}
       where ${filters} and ${applications.status} = s.status and ${applications.resumeFileId} is not null
-      order by ${applications.appliedAt} desc, ${applications.id} desc limit ${pageSize}) b)`;
+      order by ${applications.appliedAt} desc, ${applications.id} desc limit ${q.page_size}) b)`;
+  const rows = applicantsFrom(db)
+    .where(sql`${applications.id} = any(${firstPages})`)
+    .orderBy(desc(applications.appliedAt), desc(applications.id));
   const perStatus = db.select({ status: applications.status, n: count() }).from(applications).$dynamic();
-  return {
-    rows: applicantsFrom(db)
-      .where(sql`${applications.id} = any(${firstPages})`)
-      .orderBy(desc(applications.appliedAt), desc(applications.id)),
-    counts: (byName ? perStatus.innerJoin(users, eq(users.id, applications.jobseekerId)) : perStatus)
-      .where(filters)
-      .groupBy(applications.status),
-  };
-}
-
-// The board's first load without a search (nearly every time): built once, planned once per connection
-// (planning the rows took 2 ms, as long as running them).
-const boardStatements = oncePerDatabase((db) => {
-  const { rows, counts } = boardQueries(db, eq(applications.jobId, sql.placeholder('jobId')), false, sql.placeholder('pageSize'));
-  return { rows: rows.prepare('applicant_board_rows'), counts: counts.prepare('applicant_board_counts') };
-});
-
-/**
- * The hiring board's first view: the first `page_size` applicants of every status (newest first, as
- * the list pages them) and the count per status of those the search matches.
- */
-export async function findBoardApplicants(
-  db: Db,
-  jobId: number,
-  q: { page_size: number; search?: string | undefined },
-): Promise<{ rows: ApplicantRecord[]; counts: Map<ApplicationStatus, number> }> {
-  let found;
-  if (words(q.search).length) {
-    const { rows, counts } = boardQueries(db, and(...applicantFilters(jobId, q.search)), true, q.page_size);
-    found = await Promise.all([rows, counts]);
-  } else {
-    const { rows, counts } = boardStatements(db);
-    found = await Promise.all([rows.execute({ jobId, pageSize: q.page_size }), counts.execute({ jobId })]);
-  }
-  const [rows, perStatus] = found;
-  return { rows, counts: new Map(perStatus.map((r) => [r.status, r.n])) };
+  const counts = (byName ? perStatus.innerJoin(users, eq(users.id, applications.jobseekerId)) : perStatus)
+    .where(filters)
+    .groupBy(applications.status);
+  const [found, counted, histories, cards] = await Promise.all([
+    byName ? rows : rows.prepare('applicant_board_rows').execute(),
+    byName ? counts : counts.prepare('applicant_board_counts').execute(),
+    findHistories(db, firstPages),
+    findApplicantCardsOf(db, firstPages, byName ? undefined : 'applicant_board_cards'),
+  ]);
+  return { rows: found, counts: new Map(counted.map((r) => [r.status, r.n])), histories, cards };
 }
 
 export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {

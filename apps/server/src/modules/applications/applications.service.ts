@@ -28,8 +28,8 @@ import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../.
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as lists from './application-lists.repository';
 import * as repo from './applications.repository';
-import type { ApplicationFacts } from './applications.repository';
-import { cardFactsOf, findApplicantCards } from './applicant-cards.repository';
+import type { ApplicationFacts, HistoryEntryRow } from './applications.repository';
+import { cardFactsOf, findApplicantCards, type ApplicantCardFacts } from './applicant-cards.repository';
 
 type ApplyFields = ReturnType<typeof applyFields.parse>;
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
@@ -110,6 +110,9 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
     await events.emit('application.status_changed', event);
   }
 
+  const presentWith = (rows: lists.ApplicantRecord[], histories: Map<number, HistoryEntryRow[]>, cards: Map<number, ApplicantCardFacts>) =>
+    rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [], cardFactsOf(cards, r.application.id)));
+
   /** Who may read a job's applicants (list and board): its company; 404 for a job they may not see, 403 for another's public job. */
   async function authorizeApplicants(viewer: Viewer, jobId: number): Promise<void> {
     const job = await repo.findJobFacts(db, jobId, utcToday());
@@ -120,7 +123,7 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
   async function presentApplicants(rows: lists.ApplicantRecord[]): Promise<ApplicantOut[]> {
     const ids = rows.map((r) => r.application.id);
     const [histories, cards] = await Promise.all([repo.findHistories(db, ids), findApplicantCards(db, ids)]);
-    return rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [], cardFactsOf(cards, r.application.id)));
+    return presentWith(rows, histories, cards);
   }
 
   return {
@@ -240,9 +243,10 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
 
     /** The hiring board's first view: every status column's count and first page, in pipeline order (access as the list). */
     async boardApplicants(viewer: Viewer, jobId: number, q: ApplicantBoardQuery): Promise<ApplicantBoard> {
-      await authorizeApplicants(viewer, jobId);
-      const { rows, counts } = await lists.findBoardApplicants(db, jobId, q);
-      const cards = await presentApplicants(rows);
+      // The board's reads start beside the access check; nothing of them leaves before it passes.
+      const [, found] = await Promise.all([authorizeApplicants(viewer, jobId), lists.findBoardApplicants(db, jobId, q)]);
+      const cards = presentWith(found.rows, found.histories, found.cards);
+      const { counts } = found;
       return {
         columns: applicationStatuses.map((status) => ({
           status,
