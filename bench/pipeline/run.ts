@@ -3,16 +3,18 @@
 // On PostgreSQL: the search benchmark's realistic jobs (bench/search/seed.ts; `--database
 // jp_bench_search_1m --jobs 1000000` reuses the lead's database: newer migrations are applied on
 // top, never a reseed), then one company with a job that has `applicants` applicants spread over
-// every status (most of them applied). Starts the real API server (buildApp + listen, child
+// every status (most of them applied), each with a resume, most with a profile and skills (what a
+// board card shows). Starts the real API server (buildApp + listen, child
 // process), signs in the company's owner and measures at concurrency 1:
 //   - a bulk move (POST /api/jobs/{id}/applicants/bulk/, action move, applied → reviewed) of
 //     `bulk` applicants, `runs` times (each run moves fresh applied applicants back first, in SQL);
 //     target p95 ≤ 2 s;
 //   - the applicants list per status, first page of 20 (GET /api/jobs/{id}/applicants/?status=X&page_size=20),
-//     `samples` times each status, and the 8 statuses one after another (what a board of columns
-//     loading one list per column asks); target p95 ≤ 30 ms per call;
-//   - the board's first load as the web app makes it (bench/pipeline/board.ts): every column's first
-//     page requested at once; target p95 ≤ 30 ms.
+//     `samples` times each status, and the 8 statuses one after another (a column's further pages
+//     are this call); target p95 ≤ 30 ms per call;
+//   - the board's first load as the web app makes it (bench/pipeline/board.ts): one call answering
+//     every column's count and first page (GET /api/jobs/{id}/applicants/board/?page_size=20); target
+//     p95 ≤ 30 ms; and a column's first page from the list alone (what a further page costs).
 // Prints the figures beside the targets and writes bench/results/pipeline-<time>.json.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -122,7 +124,52 @@ async function seedPipeline(client: pg.Client): Promise<number> {
     );
     await client.query('vacuum (analyze) applications, application_status_history, users');
   }
+  await fillCards(client, job);
   return job;
+}
+
+const jobSkillNames = ['SQL', 'Python', 'Power BI', 'Excel', 'Forecasting'];
+
+/**
+ * What the board's cards show, for the applicants that lack it (older databases too): a resume each
+ * (the list and the board show only applications with their resume), a profile for 4 in 5 with some
+ * of the job's required skills (the match reasons), and the job's required skills.
+ */
+async function fillCards(client: pg.Client, job: number): Promise<void> {
+  await client.query('insert into job_skills (name) select unnest($1::text[]) on conflict do nothing', [jobSkillNames]);
+  await client.query(
+    `update jobs set skill_ids = array(select id from job_skills where lower(name) = any($2::text[]) order by id)
+     where id = $1 and cardinality(skill_ids) = 0`,
+    [job, jobSkillNames.map((n) => n.toLowerCase())],
+  );
+  const resumes = await client.query(
+    `with missing as (select id, jobseeker_id from applications where job_id = $1 and resume_file_id is null),
+     files as (
+       insert into uploaded_files (owner_id, storage_key, original_name, content_type, size_bytes)
+       select jobseeker_id, 'bench-pipeline/resume-' || id || '.pdf', 'cv.pdf', 'application/pdf', 48213 from missing
+       returning id, owner_id
+     )
+     update applications a set resume_file_id = f.id from files f where a.job_id = $1 and a.jobseeker_id = f.owner_id`,
+    [job],
+  );
+  const profiles = await client.query(
+    `insert into jobseeker_profiles (user_id, current_job_title)
+     select a.jobseeker_id, 'Data Analyst' from applications a where a.job_id = $1 and a.id % 5 <> 0
+     on conflict (user_id) do nothing`,
+    [job],
+  );
+  await client.query(
+    `insert into profile_skills (profile_id, position, skill_name, proficiency_level)
+     select p.id, k.n, ($2::text[])[k.n], 'Advanced'
+       from applications a join jobseeker_profiles p on p.user_id = a.jobseeker_id
+       cross join generate_series(1, cardinality($2::text[])) k(n)
+      where a.job_id = $1 and (a.id + k.n) % 3 <> 0 and not exists (select 1 from profile_skills s where s.profile_id = p.id)`,
+    [job, jobSkillNames],
+  );
+  if (resumes.rowCount || profiles.rowCount) {
+    log(`gave ${resumes.rowCount} applicants a resume and ${profiles.rowCount} a profile with skills`);
+    await client.query('vacuum (analyze) applications, uploaded_files, jobseeker_profiles, profile_skills');
+  }
 }
 
 const timeIt = async (fn: () => Promise<void>) => {
@@ -206,10 +253,19 @@ try {
   results['list: first page of one status'] = { ...stats(perStatus), target: 30 };
   results['list: first page of all 8 statuses, one after another'] = { ...stats(wholeBoard), target: 8 * 30 };
 
-  // The board's first load as the web app makes it: every column's first page at once (bench/pipeline/board.ts).
+  // Full pages, not just counts: every column's first page holds its cards (an applicant without a resume shows in none).
+  const first = await fetch(`${server.base}/api/jobs/${jobId}/applicants/board/?page_size=20`, { headers });
+  const { columns } = (await first.json()) as { columns: Array<{ status: string; count: number; results: unknown[] }> };
+  const short = columns.filter((c) => c.results.length !== Math.min(c.count, 20));
+  if (short.length)
+    throw new Error(`columns without their cards: ${short.map((c) => `${c.status} ${c.results.length}/${c.count}`).join(', ')}`);
+  log(`the board shows ${columns.reduce((n, c) => n + c.results.length, 0)} cards in ${columns.length} columns`);
+
+  // The board's first load as the web app makes it: the one board call (bench/pipeline/board.ts).
   const board = await measureBoard(server.base, jobId, accessToken, { samples: samples * 2, warmup: 10 });
-  results["board: every column's first page, at once"] = { ...board.board, target: 30 };
-  results['board: one column within those loads'] = { ...board.column, target: 30 };
+  if (board.errors) throw new Error(`${board.errors} board or column requests failed`);
+  results['board: first load, one call (every column)'] = { ...board.board, target: 30 };
+  results["board: a column's first page alone (list)"] = { ...board.alone, target: 30 };
 } finally {
   await stopServer(server.child);
   await sqlClient.end();

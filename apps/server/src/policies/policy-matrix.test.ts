@@ -394,6 +394,21 @@ const rows: Row[] = [
     expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
   },
   {
+    action: 'job.view_applicants',
+    method: 'GET',
+    path: '/api/jobs/{id}/applicants/board/',
+    request: () => ({ url: `/api/jobs/${w.job.id}/applicants/board/` }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 403 },
+  },
+  {
+    action: 'job.view_applicants',
+    variant: 'a closed job',
+    method: 'GET',
+    path: '/api/jobs/{id}/applicants/board/',
+    request: () => ({ url: `/api/jobs/${w.closedJob.id}/applicants/board/` }),
+    expect: { ...byRole(200, { employer: true }), otherCompany: 404 },
+  },
+  {
     action: 'own',
     method: 'GET',
     path: '/api/jobs/{id}/check-application-status/',

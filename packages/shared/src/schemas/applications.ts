@@ -98,6 +98,19 @@ export const applicantsQuery = paginationQuery.extend({
   sort: z.enum(applicantSorts).default('newest'),
 });
 
+/**
+ * GET /api/jobs/{id}/applicants/board/: the hiring board's first view in one call. The list's
+ * `page_size` (a column's first page) and name `search`; the further pages are the list's, by status.
+ */
+export const applicantBoardQuery = paginationQuery.pick({ page_size: true }).extend({
+  search: applicantsQuery.shape.search,
+});
+/** Every status column in pipeline order: its count (the search's matches) and its first page, newest first. */
+export const applicantBoard = z.object({
+  columns: z.array(z.object({ status: applicationStatus, count: z.number().int(), results: z.array(applicantOut) })),
+});
+export type ApplicantBoard = z.infer<typeof applicantBoard>;
+
 /** PATCH /api/jobs/{id}/applications/status/: `{id}` is the application (applicant list item) id. */
 export const applicationStatusChange = z.object({ status: applicationStatus });
 

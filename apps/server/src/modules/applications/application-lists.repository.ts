@@ -1,6 +1,6 @@
 // The lists of applications: the job seeker's own, a job's applicants, and the dashboards' recent ones.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus, applicantsQuery, myApplicationsQuery } from '@jobportal/shared';
+import { applicationStatuses, type ApplicationStatus, type applicantsQuery, type myApplicationsQuery } from '@jobportal/shared';
 import { type Db } from '../../db/client';
 import {
   applications,
@@ -18,7 +18,8 @@ import { nameOrEmailContains } from '../users';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
-import { hasHeldInterview } from './applications.repository';
+import { findHistories, hasHeldInterview, type HistoryEntryRow } from './applications.repository';
+import { findApplicantCardsOf, type ApplicantCardFacts } from './applicant-cards.repository';
 
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
@@ -107,17 +108,20 @@ function applicantsFrom(db: Db) {
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
 }
 
+/** A job's applicants whose name or email holds every word of `search` (the list's and the board's filter). */
+const applicantFilters = (jobId: number, search: string | undefined): SQL[] => [
+  eq(applications.jobId, jobId),
+  ...words(search).map((word) => nameOrEmailContains(word)),
+];
+
 /** One page of a job's applicants, their count, and the count per status of all of them. */
 export async function findApplicants(
   db: Db,
   jobId: number,
   q: ApplicantsQuery,
 ): Promise<{ rows: ApplicantRecord[]; total: number; statusCounts: Map<ApplicationStatus, number> }> {
-  const filters: SQL[] = [eq(applications.jobId, jobId)];
-  if (q.status) filters.push(eq(applications.status, q.status));
   const nameWords = words(q.search);
-  for (const word of nameWords) filters.push(nameOrEmailContains(word));
-  const where = and(...filters);
+  const where = and(...applicantFilters(jobId, q.search), ...(q.status ? [eq(applications.status, q.status)] : []));
   const order =
     q.sort === 'oldest' ? [asc(applications.appliedAt), asc(applications.id)] : [desc(applications.appliedAt), desc(applications.id)];
   // Without words to search, the total is one of the counts per status (or their sum): no third query.
@@ -144,6 +148,50 @@ export async function findApplicants(
       ? (statusCounts.get(q.status) ?? 0)
       : perStatus.reduce((sum, r) => sum + r.n, 0);
   return { rows, total, statusCounts };
+}
+
+/**
+ * The hiring board's first view: the first `page_size` applicants of every status (newest first, as
+ * the list pages them), the count per status of those the search matches, and the histories and
+ * card facts of those applicants. The ids are one index walk per status
+ * (`applications_job_status_applied_idx`, a lateral join over the statuses), an expression that the
+ * rows, histories and card facts each read, so the four reads go out together; the counts are one
+ * grouped count. Without a search (nearly every first load) the texts never change: prepared, so
+ * planned once per connection (planning the rows took as long as running them).
+ */
+export async function findBoardApplicants(
+  db: Db,
+  jobId: number,
+  q: { page_size: number; search?: string | undefined },
+): Promise<{
+  rows: ApplicantRecord[];
+  counts: Map<ApplicationStatus, number>;
+  histories: Map<number, HistoryEntryRow[]>;
+  cards: Map<number, ApplicantCardFacts>;
+}> {
+  const byName = words(q.search).length > 0;
+  const filters = and(...applicantFilters(jobId, q.search));
+  // Inside the subquery, `applications` and `users` are the subquery's own (they hide the outer ones).
+  // Only applications with their resume, as the list shows them (a former member's drop out, decision 017).
+  const firstPages = sql`array(select b.id from unnest(${sql.param([...applicationStatuses])}::text[]) as s(status)
+    cross join lateral (select ${applications.id} as id from ${applications}
+      ${byName ? sql`join ${users} on ${users.id} = ${applications.jobseekerId}` : sql``}
+      where ${filters} and ${applications.status} = s.status and ${applications.resumeFileId} is not null
+      order by ${applications.appliedAt} desc, ${applications.id} desc limit ${q.page_size}) b)`;
+  const rows = applicantsFrom(db)
+    .where(sql`${applications.id} = any(${firstPages})`)
+    .orderBy(desc(applications.appliedAt), desc(applications.id));
+  const perStatus = db.select({ status: applications.status, n: count() }).from(applications).$dynamic();
+  const counts = (byName ? perStatus.innerJoin(users, eq(users.id, applications.jobseekerId)) : perStatus)
+    .where(filters)
+    .groupBy(applications.status);
+  const [found, counted, histories, cards] = await Promise.all([
+    byName ? rows : rows.prepare('applicant_board_rows').execute(),
+    byName ? counts : counts.prepare('applicant_board_counts').execute(),
+    findHistories(db, firstPages),
+    findApplicantCardsOf(db, firstPages, byName ? undefined : 'applicant_board_cards'),
+  ]);
+  return { rows: found, counts: new Map(counted.map((r) => [r.status, r.n])), histories, cards };
 }
 
 export async function findApplicant(db: Db, id: number): Promise<ApplicantRecord | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import {
@@ -217,10 +217,14 @@ export interface HistoryEntryRow {
   changedByUser?: { id: number; fullName: string } | null;
 }
 
-/** The status history of each application, oldest first. */
-export async function findHistories(db: Db, ids: number[]): Promise<Map<number, HistoryEntryRow[]>> {
-  const histories = new Map<number, HistoryEntryRow[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return histories;
+/**
+ * The status history of each application, oldest first. `ids`: the applications' ids, or an SQL
+ * `integer[]` naming them (so the histories are read beside the rows it names, not after them).
+ */
+export async function findHistories(db: Db, ids: number[] | SQL): Promise<Map<number, HistoryEntryRow[]>> {
+  const isList = Array.isArray(ids);
+  const histories = new Map<number, HistoryEntryRow[]>(isList ? ids.map((id) => [id, []]) : []);
+  if (isList && !ids.length) return histories;
   const rows = await db
     .select({
       applicationId: applicationStatusHistory.applicationId,
@@ -232,8 +236,11 @@ export async function findHistories(db: Db, ids: number[]): Promise<Map<number, 
     })
     .from(applicationStatusHistory)
     .leftJoin(users, eq(users.id, applicationStatusHistory.changedByUserId))
-    .where(inArray(applicationStatusHistory.applicationId, ids))
+    .where(isList ? inArray(applicationStatusHistory.applicationId, ids) : sql`${applicationStatusHistory.applicationId} = any(${ids})`)
     .orderBy(asc(applicationStatusHistory.changedAt), asc(applicationStatusHistory.id));
-  for (const { applicationId, ...entry } of rows) histories.get(applicationId)?.push(entry);
+  for (const { applicationId, ...entry } of rows) {
+    if (!histories.has(applicationId)) histories.set(applicationId, []);
+    histories.get(applicationId)!.push(entry);
+  }
   return histories;
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  applicantBoard,
+  applicantBoardQuery,
   applicantList,
   applicantOut,
   applicantsQuery,
@@ -110,6 +112,21 @@ export function applicationsRoutes(app: FastifyInstance, { applications }: { app
       response: { 200: applicantList },
     },
     handler: async (request) => pageOf(request, await applications.listApplicants(viewerOf(request), request.params.id, request.query)),
+  });
+
+  r.get('/api/jobs/:id/applicants/board/', {
+    onRequest: employerOnly,
+    schema: {
+      tags,
+      security,
+      summary:
+        "The hiring board of the employer's own job in one call: every status column in pipeline order with its count and its first " +
+        '`page_size` applicants, newest first; `search` by name as the list. Further pages: the list with `status` and `page`',
+      params: idParam,
+      querystring: applicantBoardQuery,
+      response: { 200: applicantBoard },
+    },
+    handler: (request) => applications.boardApplicants(viewerOf(request), request.params.id, request.query),
   });
 
   r.patch('/api/jobs/:id/applications/status/', {

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  applicationStatuses,
   canMoveApplication,
+  type ApplicantBoard,
   finalStatuses,
   statusLabels,
   type ApplicantOut,
   type ApplicationOut,
   type ApplicationStatus,
+  type applicantBoardQuery,
   type applicantsQuery,
   type applyFields,
   type myApplicationsQuery,
@@ -25,12 +28,13 @@ import { authorize, type ApplicationFacts as PolicyApplicationFacts } from '../.
 import { countsByStatus, presentApplicant, presentApplication } from './applications.presenter';
 import * as lists from './application-lists.repository';
 import * as repo from './applications.repository';
-import type { ApplicationFacts } from './applications.repository';
-import { cardFactsOf, findApplicantCards } from './applicant-cards.repository';
+import type { ApplicationFacts, HistoryEntryRow } from './applications.repository';
+import { cardFactsOf, findApplicantCards, type ApplicantCardFacts } from './applicant-cards.repository';
 
 type ApplyFields = ReturnType<typeof applyFields.parse>;
 type MyApplicationsQuery = ReturnType<typeof myApplicationsQuery.parse>;
 type ApplicantsQuery = ReturnType<typeof applicantsQuery.parse>;
+type ApplicantBoardQuery = ReturnType<typeof applicantBoardQuery.parse>;
 type ApplicantList = PagedRows<ApplicantOut, { status_counts: Record<ApplicationStatus, number> }>;
 
 export interface ApplicationsDeps {
@@ -104,6 +108,22 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
       await writeNotifications(tx, 'application.status_changed', event);
     });
     await events.emit('application.status_changed', event);
+  }
+
+  const presentWith = (rows: lists.ApplicantRecord[], histories: Map<number, HistoryEntryRow[]>, cards: Map<number, ApplicantCardFacts>) =>
+    rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [], cardFactsOf(cards, r.application.id)));
+
+  /** Who may read a job's applicants (list and board): its company; 404 for a job they may not see, 403 for another's public job. */
+  async function authorizeApplicants(viewer: Viewer, jobId: number): Promise<void> {
+    const job = await repo.findJobFacts(db, jobId, utcToday());
+    authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
+  }
+
+  /** Applicants as their employer sees them, with their histories and card facts read for all of them at once. */
+  async function presentApplicants(rows: lists.ApplicantRecord[]): Promise<ApplicantOut[]> {
+    const ids = rows.map((r) => r.application.id);
+    const [histories, cards] = await Promise.all([repo.findHistories(db, ids), findApplicantCards(db, ids)]);
+    return presentWith(rows, histories, cards);
   }
 
   return {
@@ -216,15 +236,23 @@ export function createApplicationsService({ db, files, events, log }: Applicatio
 
     /** The applicants of a job of the viewer's company (404 for a job they may not see, 403 for another company's public job). */
     async listApplicants(viewer: Viewer, jobId: number, q: ApplicantsQuery): Promise<ApplicantList> {
-      const job = await repo.findJobFacts(db, jobId, utcToday());
-      authorize(viewer, 'job.view_applicants', job && { companyId: job.companyId, isPublic: job.isPublic });
+      await authorizeApplicants(viewer, jobId);
       const { rows, total, statusCounts } = await lists.findApplicants(db, jobId, q);
-      const ids = rows.map((r) => r.application.id);
-      const [histories, cards] = await Promise.all([repo.findHistories(db, ids), findApplicantCards(db, ids)]);
+      return { rows: await presentApplicants(rows), total, status_counts: countsByStatus(statusCounts) };
+    },
+
+    /** The hiring board's first view: every status column's count and first page, in pipeline order (access as the list). */
+    async boardApplicants(viewer: Viewer, jobId: number, q: ApplicantBoardQuery): Promise<ApplicantBoard> {
+      // The board's reads start beside the access check; nothing of them leaves before it passes.
+      const [, found] = await Promise.all([authorizeApplicants(viewer, jobId), lists.findBoardApplicants(db, jobId, q)]);
+      const cards = presentWith(found.rows, found.histories, found.cards);
+      const { counts } = found;
       return {
-        rows: rows.map((r) => presentApplicant(r, histories.get(r.application.id) ?? [], cardFactsOf(cards, r.application.id))),
-        total,
-        status_counts: countsByStatus(statusCounts),
+        columns: applicationStatuses.map((status) => ({
+          status,
+          count: counts.get(status) ?? 0,
+          results: cards.filter((card) => card.status === status),
+        })),
       };
     },
 

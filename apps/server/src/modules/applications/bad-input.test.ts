@@ -58,6 +58,7 @@ describe('garbage in every parameter of the job seeker and application endpoints
       ['POST', `/api/applications/${id}/withdraw/`, 'jobseeker'],
       ['GET', `/api/applications/${id}/resume/`, 'employer'],
       ['GET', `/api/jobs/${id}/applicants/`, 'employer'],
+      ['GET', `/api/jobs/${id}/applicants/board/`, 'employer'],
       ['PATCH', `/api/jobs/${id}/applications/status/`, 'employer'],
       ['GET', '/api/notifications/', 'admin'],
       ['POST', `/api/notifications/${id}/mark_as_read/`, 'employer'],

@@ -1,8 +1,17 @@
-import type { ApplicantList, ApplicantOut, ApplicationOut, ApplicationStatus, ApplicationStatusCheck, Paginated } from '@jobportal/shared';
+import type {
+  ApplicantBoard,
+  ApplicantList,
+  ApplicantOut,
+  ApplicationOut,
+  ApplicationStatus,
+  ApplicationStatusCheck,
+  Paginated,
+} from '@jobportal/shared';
 import { api } from '../../../lib/api/api-slice';
-import { placeMovedApplicant } from './place-moved-applicant';
+import { placeMovedApplicant, placeMovedOnBoard } from './place-moved-applicant';
 
 type ApplicantsArgs = { jobId: number; page: number; status?: ApplicationStatus; search?: string };
+type BoardArgs = { jobId: number; search?: string };
 
 /**
  * Applications, from both sides (server module `applications`). Tags: 'Application' ('MINE', or
@@ -58,23 +67,42 @@ export const applicationsApi = api.injectEndpoints({
       }),
       providesTags: (_r, _e, { jobId }) => [{ type: 'Applicants', id: jobId }],
     }),
+    /** The board's first view in one call: every status column's count and first page (its further pages: getApplicants). */
+    getApplicantBoard: build.query<ApplicantBoard, BoardArgs>({
+      query: ({ jobId, search }) => ({
+        url: `/jobs/${jobId}/applicants/board/`,
+        params: { page_size: 20, ...(search ? { search } : {}) },
+      }),
+      providesTags: (_r, _e, { jobId }) => [{ type: 'Applicants', id: jobId }],
+    }),
     changeApplicationStatus: build.mutation<ApplicantOut, { applicationId: number; jobId: number; status: ApplicationStatus }>({
       query: ({ applicationId, status }) => ({ url: `/jobs/${applicationId}/applications/status/`, method: 'PATCH', body: { status } }),
-      // Every loaded page of the job's applicants (list and board columns) shows the move at once;
-      // a refused move puts them all back, and the refetch after a move brings the server's truth.
+      // Every loaded page of the job's applicants (list, the board's first view and its columns' further
+      // pages) shows the move at once; a refused move puts them all back, and the refetch after a
+      // move (the board is one call) brings the server's truth, counts included.
       async onQueryStarted({ applicationId, jobId, status }, { dispatch, getState, queryFulfilled }) {
-        const cached = applicationsApi.util.selectCachedArgsForQuery(getState(), 'getApplicants').filter((args) => args.jobId === jobId);
-        const moved = cached
-          .map((args) =>
-            applicationsApi.endpoints.getApplicants
-              .select(args)(getState())
-              .data?.results.find((a) => a.id === applicationId),
-          )
-          .find((a) => a !== undefined);
+        const { util, endpoints } = applicationsApi;
+        const pages = util.selectCachedArgsForQuery(getState(), 'getApplicants').filter((args) => args.jobId === jobId);
+        const boards = util.selectCachedArgsForQuery(getState(), 'getApplicantBoard').filter((args) => args.jobId === jobId);
+        const loaded = [
+          ...pages.flatMap((args) => endpoints.getApplicants.select(args)(getState()).data?.results ?? []),
+          ...boards.flatMap(
+            (args) =>
+              endpoints.getApplicantBoard
+                .select(args)(getState())
+                .data?.columns.flatMap((c) => c.results) ?? [],
+          ),
+        ];
+        const moved = loaded.find((a) => a.id === applicationId);
         if (!moved) return;
-        const patches = cached.map((args) =>
-          dispatch(applicationsApi.util.updateQueryData('getApplicants', args, (draft) => placeMovedApplicant(draft, args, moved, status))),
-        );
+        const patches = [
+          ...pages.map((args) =>
+            dispatch(util.updateQueryData('getApplicants', args, (draft) => placeMovedApplicant(draft, args, moved, status))),
+          ),
+          ...boards.map((args) =>
+            dispatch(util.updateQueryData('getApplicantBoard', args, (draft) => placeMovedOnBoard(draft, args, moved, status))),
+          ),
+        ];
         try {
           await queryFulfilled;
         } catch {
@@ -98,5 +126,6 @@ export const {
   useApplyToJobMutation,
   useWithdrawApplicationMutation,
   useGetApplicantsQuery,
+  useGetApplicantBoardQuery,
   useChangeApplicationStatusMutation,
 } = applicationsApi;

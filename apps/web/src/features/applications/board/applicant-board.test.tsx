@@ -13,7 +13,10 @@ import { phoneQuery } from './applicant-board';
 const person = (id: number, fullName: string, status: ApplicationStatus, extra: Partial<ApplicantOut> = {}) =>
   applicant({ id, status, applicant: { ...applicant().applicant, id: id + 100, full_name: fullName }, ...extra });
 
-/** A job's applicants as the server keeps them: pages by status, counts, and moves it may refuse. */
+/**
+ * A job's applicants as the server keeps them: the board's first view (every column's count and
+ * first page, filtered by name), pages by status, counts, and moves it may refuse.
+ */
 function fakeServer(people: ApplicantOut[], refuse?: { to: ApplicationStatus; detail: string; hold?: Promise<void> }) {
   const byId = new Map(people.map((p) => [p.id, p]));
   return async (request: RecordedRequest): Promise<Response> => {
@@ -27,10 +30,20 @@ function fakeServer(people: ApplicantOut[], refuse?: { to: ApplicationStatus; de
       byId.set(id, moved);
       return jsonResponse(200, moved);
     }
-    if (!url.pathname.startsWith('/api/jobs/5/applicants/')) return jsonResponse(200, { id: 5, title: 'Robot Whisperer', company: { id: 3, name: 'Acme' } });
+    if (!url.pathname.startsWith('/api/jobs/5/applicants/'))
+      return jsonResponse(200, { id: 5, title: 'Robot Whisperer', company: { id: 3, name: 'Acme' } });
+    const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+    const all = [...byId.values()].filter((p) => p.applicant.full_name.toLowerCase().includes(search));
+    if (url.pathname === '/api/jobs/5/applicants/board/') {
+      const size = Number(url.searchParams.get('page_size'));
+      const columns = applicationStatuses.map((status) => {
+        const inColumn = all.filter((p) => p.status === status);
+        return { status, count: inColumn.length, results: inColumn.slice(0, size) };
+      });
+      return jsonResponse(200, { columns });
+    }
     const status = url.searchParams.get('status');
     const page = Number(url.searchParams.get('page') ?? 1);
-    const all = [...byId.values()];
     const matching = all.filter((p) => !status || p.status === status);
     const counts = Object.fromEntries(applicationStatuses.map((s) => [s, all.filter((p) => p.status === s).length]));
     return jsonResponse(200, {
@@ -51,10 +64,10 @@ const ana = person(31, 'Ana Souza', 'applied', {
 const ben = person(32, 'Ben Okafor', 'applied');
 const grace = person(33, 'Grace Hopper', 'reviewed');
 
-function renderBoard(respond: (request: RecordedRequest) => Promise<Response>) {
+function renderBoard(respond: (request: RecordedRequest) => Promise<Response>, query = '') {
   const { requests } = mockFetch(respond);
   const rendered = renderRoutes([{ path: '/EmployerJobapplicants/:jobId', element: <EmployerApplicantsScreen /> }], {
-    path: '/EmployerJobapplicants/5?view=board',
+    path: `/EmployerJobapplicants/5?view=board${query}`,
     session: sessionFor('employer'),
   });
   return { requests, ...rendered };
@@ -83,9 +96,12 @@ beforeEach(() => setPhone(false));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the applicants board', () => {
-  it('shows a column per status in pipeline order with its count, and the cards’ facts', async () => {
-    renderBoard(fakeServer([ana, ben, grace]));
+  it('shows a column per status in pipeline order with its count, and the cards’ facts, from one call', async () => {
+    const { requests } = renderBoard(fakeServer([ana, ben, grace]));
     expect(await within(column('Applied')).findByRole('button', { name: /Ana Souza/ })).toBeInTheDocument();
+    const applicantCalls = requests.filter((r) => r.url.startsWith('/api/jobs/5/applicants/')).map((r) => r.url);
+    expect(applicantCalls).toEqual(['/api/jobs/5/applicants/board/?page_size=20']);
+    expect(screen.getByText('3 applicants')).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Applied', 'Reviewed', 'Interview scheduled', 'Interviewed', 'Offered', 'Hired', 'Rejected', 'Withdrawn']);
     expect(await within(column('Applied')).findByLabelText('2 in Applied')).toBeInTheDocument();
@@ -120,6 +136,10 @@ describe('the applicants board', () => {
     const moved = await within(column('Reviewed')).findByRole('button', { name: /Ana Souza/ });
     await waitFor(() => expect(moved).toHaveFocus());
     expect(within(column('Applied')).queryByRole('button', { name: /Ana Souza/ })).toBeNull();
+    // After the move the board is asked again (one call), so its counts are the server's.
+    await waitFor(() => expect(requests.filter((r) => r.url.startsWith('/api/jobs/5/applicants/board/'))).toHaveLength(2));
+    expect(within(column('Applied')).getByLabelText('1 in Applied')).toBeInTheDocument();
+    expect(within(column('Reviewed')).getByLabelText('2 in Reviewed')).toBeInTheDocument();
   });
 
   it('moves a card dropped on another column (drag and drop)', async () => {
@@ -174,6 +194,33 @@ describe('the applicants board', () => {
     await waitFor(() => expect(back).toHaveFocus());
   });
 
+  it('filters every column by the name search, in the same one call', async () => {
+    const { requests } = renderBoard(fakeServer([ana, ben, grace]), '&search=ana');
+    expect(await within(column('Applied')).findByLabelText('1 in Applied')).toBeInTheDocument();
+    expect(within(column('Applied')).getByRole('button', { name: /Ana Souza/ })).toBeInTheDocument();
+    expect(within(column('Applied')).queryByRole('button', { name: /Ben Okafor/ })).toBeNull();
+    expect(within(column('Reviewed')).getByText('Nobody here matches.')).toBeInTheDocument();
+    expect(screen.getByText('1 applicant match')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.startsWith('/api/jobs/5/applicants/')).map((r) => r.url)).toEqual([
+      '/api/jobs/5/applicants/board/?page_size=20&search=ana',
+    ]);
+  });
+
+  it('says when the board could not be loaded, and loads it again on Retry', async () => {
+    const user = userEvent.setup({ delay: null });
+    let isDown = true;
+    const server = fakeServer([ana, ben, grace]);
+    renderBoard(async (request) =>
+      isDown && request.url.includes('/applicants/board/')
+        ? jsonResponse(500, { code: 'internal_error', detail: 'Something went wrong on our side.', fields: {} })
+        : server(request),
+    );
+    expect(await screen.findByText(/^The board could not be loaded/)).toBeInTheDocument();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(column('Applied')).findByRole('button', { name: /Ana Souza/ })).toBeInTheDocument();
+  });
+
   it('keeps the selection of cards for an action on many, with its count', async () => {
     const user = userEvent.setup({ delay: null });
     renderBoard(fakeServer([ana, ben, grace]));
@@ -192,7 +239,9 @@ describe('the applicants board', () => {
     expect(within(column('Applied')).queryByRole('button', { name: /^Person 21 / })).toBeNull();
     await user.click(within(column('Applied')).getByRole('button', { name: 'Show 5 more' }));
     expect(await within(column('Applied')).findByRole('button', { name: /^Person 25 / })).toBeInTheDocument();
+    // The further pages are the list's, by status; the first came with the board.
     expect(requests.some((r) => r.url.includes('status=applied') && r.url.includes('page=2'))).toBe(true);
+    expect(requests.some((r) => r.url.includes('status=applied') && r.url.includes('page=1'))).toBe(false);
   });
 
   it('shows one column at a time on a phone, with a switcher that says the counts', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ApplicationStatus } from '@jobportal/shared';
 import { applicationStatuses, isApplicationStatus } from '@jobportal/shared/vocabulary';
 import { statusView } from '../../../components/application-status';
 import { countOf } from '../../../lib/plural';
-import { useGetApplicantsQuery } from '../api/applications-api';
+import { describeError } from '../../../lib/api/api-error';
+import { useGetApplicantBoardQuery } from '../api/applications-api';
 import { BoardColumn } from './board-column';
 import { moveInstructionsId } from './board-card';
 import classes from './board.module.css';
@@ -23,13 +24,26 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
   const isPhone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
   const [shown, setShown] = useState<ApplicationStatus | null>(null);
   const move = useBoardMove({ jobId, onShowColumn: setShown });
-  const counts = useGetApplicantsQuery({ jobId, page: 1, status: 'applied', search }).data?.status_counts;
+  // One call answers every column's count and first page; a column's further pages are the list's.
+  const board = useGetApplicantBoardQuery({ jobId, search });
+  const firstPages = board.data?.columns;
+  const countOfColumn = (status: ApplicationStatus) => firstPages?.find((c) => c.status === status)?.count ?? 0;
   // A phone opens on the first column that has anyone in it.
   useEffect(() => {
-    if (counts && shown === null) setShown(applicationStatuses.find((s) => counts[s] > 0) ?? 'applied');
-  }, [counts, shown]);
+    if (firstPages && shown === null) setShown(firstPages.find((c) => c.count > 0)?.status ?? 'applied');
+  }, [firstPages, shown]);
   const current = shown ?? 'applied';
   const columns = isPhone ? [current] : applicationStatuses;
+  if (board.isError && !firstPages) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">The board could not be loaded: {describeError(board.error)}</Text>
+        <Button size="xs" variant="default" onClick={() => void board.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <>
       <p id={moveInstructionsId} hidden>
@@ -60,12 +74,21 @@ export function ApplicantBoard({ jobId, search, selection }: { jobId: number; se
           onChange={(event) => {
             if (isApplicationStatus(event.currentTarget.value)) setShown(event.currentTarget.value);
           }}
-          data={applicationStatuses.map((s) => ({ value: s, label: `${statusView[s].label} (${(counts?.[s] ?? 0).toLocaleString()})` }))}
+          data={applicationStatuses.map((s) => ({ value: s, label: `${statusView[s].label} (${countOfColumn(s).toLocaleString()})` }))}
         />
       )}
       <div className={`${classes.board} ${isPhone ? classes.phone : ''}`}>
         {columns.map((status) => (
-          <BoardColumn key={status} jobId={jobId} status={status} search={search} move={move} selection={selection} isPhone={isPhone} />
+          <BoardColumn
+            key={status}
+            jobId={jobId}
+            status={status}
+            search={search}
+            firstPage={firstPages?.find((c) => c.status === status)}
+            move={move}
+            selection={selection}
+            isPhone={isPhone}
+          />
         ))}
       </div>
     </>

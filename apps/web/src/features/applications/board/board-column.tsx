@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ApplicationStatus } from '@jobportal/shared';
+import type { ApplicantBoard, ApplicationStatus } from '@jobportal/shared';
 import { statusView } from '../../../components/application-status';
 import { useGetApplicantsQuery } from '../api/applications-api';
 import { pageSize } from '../components/application-list-parts';
@@ -13,6 +13,8 @@ interface ColumnProps {
   jobId: number;
   status: ApplicationStatus;
   search: string | undefined;
+  /** The column's count and first page, from the board's one call (undefined while it loads). */
+  firstPage: ApplicantBoard['columns'][number] | undefined;
   move: BoardMove;
   selection: BoardSelection;
   /** One column at a time: cards move with a menu instead of by dragging. */
@@ -45,22 +47,21 @@ function useLoadWhenSeen(load: () => void, isReady: boolean) {
   return { more: ref, list };
 }
 
-/** One loaded page of a column's cards. */
+/** One loaded page of a column's cards: the first from the board's call, the next ones from the list. */
 function ColumnPage({ page, ...props }: ColumnProps & { page: number }) {
-  const { data } = useGetApplicantsQuery({ jobId: props.jobId, page, status: props.status, search: props.search });
-  return data?.results.map((item) => (
+  const { data } = useGetApplicantsQuery({ jobId: props.jobId, page, status: props.status, search: props.search }, { skip: page === 1 });
+  return (page === 1 ? props.firstPage : data)?.results.map((item) => (
     <BoardCard key={item.id} item={item} move={props.move} selection={props.selection} hasMoveMenu={props.isPhone} />
   ));
 }
 
 /** A status's column: its count, its cards page by page (only loaded pages are drawn), more as its end shows. */
 export function BoardColumn(props: ColumnProps) {
-  const { jobId, status, search, move } = props;
+  const { jobId, status, search, firstPage, move } = props;
   const [pages, setPages] = useState(1);
-  const first = useGetApplicantsQuery({ jobId, page: 1, status, search });
   const last = useGetApplicantsQuery({ jobId, page: pages, status, search }, { skip: pages === 1 });
-  const count = first.data?.count;
-  const isLastLoaded = pages === 1 ? !!first.data : !!last.data;
+  const count = firstPage?.count;
+  const isLastLoaded = pages === 1 ? !!firstPage : !!last.data;
   const left = count === undefined ? 0 : count - pages * pageSize;
   const showMore = () => setPages((p) => p + 1);
   const seen = useLoadWhenSeen(showMore, isLastLoaded && left > 0);
@@ -85,7 +86,7 @@ export function BoardColumn(props: ColumnProps) {
         {Array.from({ length: pages }, (_, i) => (
           <ColumnPage key={i + 1} page={i + 1} {...props} />
         ))}
-        {!isLastLoaded && !first.isError && (
+        {!isLastLoaded && !last.isError && (
           <Stack gap="xs" aria-busy="true" aria-label={`Loading ${label}`} component="li">
             <Skeleton height={72} radius="md" />
             <Skeleton height={72} radius="md" />
@@ -99,10 +100,10 @@ export function BoardColumn(props: ColumnProps) {
           </li>
         )}
       </ul>
-      {first.isError && (
+      {pages > 1 && last.isError && (
         <Stack gap={4} p="sm">
-          <Text size="sm">This column could not be loaded.</Text>
-          <Button size="xs" variant="default" onClick={() => void first.refetch()}>
+          <Text size="sm">The next applicants could not be loaded.</Text>
+          <Button size="xs" variant="default" onClick={() => void last.refetch()}>
             Retry
           </Button>
         </Stack>

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { api } from '../../../lib/api/api-slice';
 import { isApiError } from '../../../lib/api/api-error';
 import { isApplicationStatus } from '@jobportal/shared/vocabulary';
-import { useGetApplicantsQuery } from '../api/applications-api';
+import { useGetApplicantBoardQuery, useGetApplicantsQuery } from '../api/applications-api';
 import { savedJobIdKey } from '../../../lib/session/session';
 import { pageSize } from '../components/application-list-parts';
 import { ApplicantRow } from '../components/applicant-row';
@@ -43,19 +43,19 @@ export function EmployerApplicantsScreen() {
   const { data: job } = jobTitleApi.useGetApplicantsJobQuery(jobId, { skip: jobId === 0 });
   const isBoard = params.get('view') === 'board';
   const selection = useBoardSelection();
-  // The board's first column answers for the whole board (counts, a job not theirs): no extra request.
-  const listArgs = isBoard
-    ? { jobId, page: 1, status: 'applied' as const, search: search || undefined }
-    : { jobId, page, status: status ?? undefined, search: search || undefined };
-  const listQuery = useGetApplicantsQuery(listArgs, { skip: jobId === 0 });
+  const listArgs = { jobId, page, status: status ?? undefined, search: search || undefined };
+  const listQuery = useGetApplicantsQuery(listArgs, { skip: jobId === 0 || isBoard });
+  // The board's one call (which ApplicantBoard reads too) answers for the whole board: counts, a job not theirs.
+  const boardQuery = useGetApplicantBoardQuery({ jobId, search: search || undefined }, { skip: jobId === 0 || !isBoard });
   const { data } = listQuery;
-  const total = data && (isBoard ? Object.values(data.status_counts).reduce((sum, n) => sum + n, 0) : data.count);
+  const shown = isBoard ? boardQuery.data?.columns.flatMap((c) => c.results) : data?.results;
+  const total = isBoard ? boardQuery.data?.columns.reduce((sum, c) => sum + c.count, 0) : data?.count;
   usePageTitle(job ? `Applicants: ${job.title}` : 'Applicants');
   const { BulkActionBar } = useFeatureParts();
   const openAtFirst = Number(params.get('applicant'));
   const pageIds = isBoard ? [] : (data?.results.map((r) => r.id) ?? []);
   const isPageSelected = pageIds.length > 0 && pageIds.every((id) => selection.isSelected(id));
-  const names = Object.fromEntries((data?.results ?? []).map((r) => [r.id, r.applicant.full_name]));
+  const names = Object.fromEntries((shown ?? []).map((r) => [r.id, r.applicant.full_name]));
   const bulkBar = job && (
     <BulkActionBar
       job={{ id: jobId, title: job.title, companyId: job.company.id }}
@@ -66,12 +66,13 @@ export function EmployerApplicantsScreen() {
   );
 
   // Spec section 4: viewing applicants stores the job id of the first applicant.
-  const firstJobId = data?.results[0]?.job;
+  const firstJobId = shown?.[0]?.job;
   useEffect(() => {
     if (firstJobId !== undefined) localStorage.setItem(savedJobIdKey, String(firstJobId));
   }, [firstJobId]);
 
-  const notFound = jobId === 0 || (listQuery.isError && isApiError(listQuery.error) && listQuery.error.status === 404);
+  const { error } = isBoard ? boardQuery : listQuery;
+  const notFound = jobId === 0 || (isApiError(error) && error.status === 404);
 
   return (
     <Page>
@@ -80,7 +81,7 @@ export function EmployerApplicantsScreen() {
       </Anchor>
       <PageHeader
         title={job ? `Applicants for ${job.title}` : 'Applicants'}
-        description={total !== undefined ? `${countOf(total, 'applicant')}${!isBoard && (status || search) ? ' match' : ''}` : undefined}
+        description={total !== undefined ? `${countOf(total, 'applicant')}${status || search ? ' match' : ''}` : undefined}
         actions={
           <Group gap="xs">
             <SegmentedControl
