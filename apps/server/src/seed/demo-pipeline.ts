@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { applicationStatuses, statusLabels } from '@jobportal/shared';
 import type { Db } from '../db/client';
+import type { Storage } from '../lib/storage';
 import { applications, companies, jobs, users } from '../db/schema';
 import { insertNotifications } from '../modules/notifications';
 import { createApplicants, createMessageTemplate, createNote } from './factories';
@@ -24,7 +25,7 @@ const moreApplicants = [
  * status, team notes (one mentioning the recruiter, whose bell shows it), two message templates;
  * the company has looked at every application it answered (so timelines show "first viewed").
  */
-export async function seedDemoPipeline(db: Db): Promise<void> {
+export async function seedDemoPipeline(db: Db, storage: Storage): Promise<void> {
   const [owner] = await db.select().from(users).where(eq(users.email, 'employer@example.com'));
   const [recruiter] = await db.select().from(users).where(eq(users.email, 'recruiter@example.com'));
   if (!owner || !recruiter) return;
@@ -53,6 +54,7 @@ export async function seedDemoPipeline(db: Db): Promise<void> {
       statusOf: (i) => missing[i]!,
       appliedAt: new Date(Date.now() - 9 * 24 * hour),
       people: moreApplicants,
+      storage,
     });
   }
 
@@ -110,7 +112,7 @@ export async function seedDemoPipeline(db: Db): Promise<void> {
     }
   }
 
-  await seedAnsweredApplicants(db, company.id);
+  await seedAnsweredApplicants(db, storage, company.id);
 
   // Every application a company moved was looked at first: a few hours after it arrived.
   await db
@@ -129,7 +131,7 @@ const answerDays = [1.5, 3, 5, 8, 2.5];
  * each answered (reviewed or rejected) after the company's usual delay: their job pages show a
  * response time too ("Usually answers within 3 days").
  */
-async function seedAnsweredApplicants(db: Db, exceptCompanyId: number): Promise<void> {
+async function seedAnsweredApplicants(db: Db, storage: Storage, exceptCompanyId: number): Promise<void> {
   const others = await db
     .select({ companyId: companies.id, jobId: sql<number>`min(${jobs.id})` })
     .from(companies)
@@ -149,6 +151,7 @@ async function seedAnsweredApplicants(db: Db, exceptCompanyId: number): Promise<
       statusOf: (i) => (i % 3 === 0 ? 'rejected' : 'reviewed'),
       appliedAt: new Date(Date.now() - (20 + c * 7) * 24 * hour),
       people,
+      storage,
     });
     const days = answerDays[c % answerDays.length]!;
     await db.execute(sql`update application_status_history h

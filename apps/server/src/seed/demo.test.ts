@@ -244,6 +244,14 @@ describe('demo seed', () => {
       await t.app.inject({ url: `/api/jobs/${busiest.job_id}/applicants/`, headers: bearer(token) }),
     );
     expect(applicants.count).toBe(busiest.count);
+    // Its board has someone in every column, and shows every one it counts (each applied with a resume).
+    const board = json<{ columns: Array<{ status: string; count: number; results: unknown[] }> }>(
+      await t.app.inject({ url: `/api/jobs/${busiest.job_id}/applicants/board/`, headers: bearer(token) }),
+    );
+    for (const column of board.columns) {
+      expect(column.count, column.status).toBeGreaterThan(0);
+      expect(column.results.length, column.status).toBe(Math.min(column.count, 20));
+    }
     const profile = await t.app.inject({ url: `/api/jobseekers/${applicants.results[0]!.applicant.id}/`, headers: bearer(token) });
     expect(profile.statusCode).toBe(200);
     expect(json<ProfileOut>(profile).resume).not.toBeNull();

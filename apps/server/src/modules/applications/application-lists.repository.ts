@@ -1,5 +1,5 @@
 // The lists of applications: the job seeker's own, a job's applicants, and the dashboards' recent ones.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { applicationStatuses, type ApplicationStatus, type applicantsQuery, type myApplicationsQuery } from '@jobportal/shared';
 import { type Db } from '../../db/client';
 import {
@@ -108,9 +108,14 @@ function applicantsFrom(db: Db) {
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, applications.resumeFileId));
 }
 
-/** A job's applicants whose name or email holds every word of `search` (the list's and the board's filter). */
+/**
+ * A job's applicants whose name or email holds every word of `search` (the list's and the board's
+ * filter), with their resume: an application whose resume went with its account (decision 017)
+ * is neither listed nor counted.
+ */
 const applicantFilters = (jobId: number, search: string | undefined): SQL[] => [
   eq(applications.jobId, jobId),
+  isNotNull(applications.resumeFileId),
   ...words(search).map((word) => nameOrEmailContains(word)),
 ];
 
@@ -138,7 +143,7 @@ export async function findApplicants(
     db
       .select({ status: applications.status, n: count() })
       .from(applications)
-      .where(eq(applications.jobId, jobId))
+      .where(and(eq(applications.jobId, jobId), isNotNull(applications.resumeFileId)))
       .groupBy(applications.status),
   ]);
   const statusCounts = new Map(perStatus.map((r) => [r.status, r.n]));
@@ -172,11 +177,10 @@ export async function findBoardApplicants(
   const byName = words(q.search).length > 0;
   const filters = and(...applicantFilters(jobId, q.search));
   // Inside the subquery, `applications` and `users` are the subquery's own (they hide the outer ones).
-  // Only applications with their resume, as the list shows them (a former member's drop out, decision 017).
   const firstPages = sql`array(select b.id from unnest(${sql.param([...applicationStatuses])}::text[]) as s(status)
     cross join lateral (select ${applications.id} as id from ${applications}
       ${byName ? sql`join ${users} on ${users.id} = ${applications.jobseekerId}` : sql``}
-      where ${filters} and ${applications.status} = s.status and ${applications.resumeFileId} is not null
+      where ${filters} and ${applications.status} = s.status
       order by ${applications.appliedAt} desc, ${applications.id} desc limit ${q.page_size}) b)`;
   const rows = applicantsFrom(db)
     .where(sql`${applications.id} = any(${firstPages})`)

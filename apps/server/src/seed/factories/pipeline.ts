@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { applicationNotes, messageTemplates, type ApplicationNoteRow, type MessageTemplateRow } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
+import { makePdf } from '../documents';
+import { createUploadedFile } from './people';
 import { unique } from './unique';
 
 /**
@@ -21,6 +24,8 @@ export async function createApplicants(
     namePrefix?: string;
     /** Real-looking people (the demo); otherwise "<namePrefix> <n>" at example.test. */
     people?: Array<{ fullName: string; email: string }>;
+    /** Given, each applicant's application carries a stored PDF resume (lists and the board show only those). */
+    storage?: Storage;
   },
 ): Promise<number[]> {
   const tag = unique();
@@ -43,6 +48,18 @@ export async function createApplicants(
         returning id`,
   );
   const ids = rows.map((r) => r.id);
+  if (seed.storage) {
+    const applicants = await queryRows<{ id: number; jobseeker_id: number; full_name: string }>(
+      db,
+      sql`select a.id, a.jobseeker_id, u.full_name from applications a join users u on u.id = a.jobseeker_id
+          where a.id = any(${sql.param(ids)}::int[]) order by a.id`,
+    );
+    for (const a of applicants) {
+      const data = makePdf(a.full_name, ['Curriculum vitae', '', 'Experience, education and skills as sent with the application.']);
+      const file = await createUploadedFile(db, seed.storage, a.jobseeker_id, { name: 'resume.pdf', contentType: 'application/pdf', data });
+      await db.execute(sql`update applications set resume_file_id = ${file.id} where id = ${a.id}`);
+    }
+  }
   await db.execute(sql`insert into application_status_history (application_id, status, changed_at, changed_by)
     select a.id, 'applied', a.applied_at, 'jobseeker' from applications a where a.id = any(${sql.param(ids)}::int[])
     union all
