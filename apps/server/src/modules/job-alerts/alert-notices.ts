@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client';
 import { utcToday } from '../../lib/dates';
 import type { NoticeWords } from '../notifications';
-import { countNewMatches } from './job-alerts.repository';
+import { countNewMatches, noticeCountCap } from './job-alerts.repository';
 
-/** The in-app notice's words: "3 new jobs for 'python berlin'". */
-export const noticeMessage = (count: number, name: string) => `${count} new job${count === 1 ? '' : 's'} for '${name}'`;
+/** The in-app notice's words: "3 new jobs for 'python berlin'" ("100+ new jobs" from the cap on). */
+export const noticeMessage = (count: number, name: string) =>
+  `${count >= noticeCountCap ? `${noticeCountCap}+` : count} new job${count === 1 ? '' : 's'} for '${name}'`;
 
 /**
  * An alert's unread notice counts its new jobs when it is shown (listed or pushed), so more jobs for

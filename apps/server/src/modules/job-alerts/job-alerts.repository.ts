@@ -176,14 +176,22 @@ export async function markSeen(db: Db, alert: Pick<JobAlertRow, 'id' | 'userId'>
   return rows[0]?.notice_id ?? null;
 }
 
-/** These alerts' owners, names and how many new public matches each has (their notices' count). */
+/** The most new jobs a notice counts ("100+ new jobs"): counting stops there, however long its owner stays away. */
+export const noticeCountCap = 100;
+
+/** These alerts' owners, names and how many new public matches each has, up to `noticeCountCap` (their notices' count). */
 export async function countNewMatches(
   db: Db,
   alertIds: number[],
   today: string,
 ): Promise<Map<number, { userId: number | null; name: string; n: number }>> {
   const rows = await db
-    .select({ id: jobAlerts.id, userId: jobAlerts.userId, name: jobAlerts.name, n: newMatchCount(today) })
+    .select({
+      id: jobAlerts.id,
+      userId: jobAlerts.userId,
+      name: jobAlerts.name,
+      n: sql<number>`(select count(*)::int from (select 1 ${publicMatches(today, sql`m.matched_at > ${jobAlerts.seenAt}`)} limit ${noticeCountCap}) as capped)`,
+    })
     .from(jobAlerts)
     .where(inArray(jobAlerts.id, alertIds));
   return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name, n: Number(r.n) }]));

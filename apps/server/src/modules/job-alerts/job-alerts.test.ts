@@ -1,8 +1,8 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobAlertOut, JobAlertMatch, NotificationList } from '@jobportal/shared';
-import { jobAlertSearchMatches, jobAlerts } from '../../db/schema';
-import { createCompany, createUser } from '../../seed/factories';
+import { jobAlertSearchMatches, jobAlerts, notifications } from '../../db/schema';
+import { createCompany, createJob, createUser } from '../../seed/factories';
 import { bearer, createTestApp, json, signedInUser, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -226,6 +226,24 @@ describe('job alerts: matching new jobs', () => {
       ["2 new jobs for 'python berlin'", true],
       ["3 new jobs for 'python berlin'", true],
     ]);
+  });
+
+  it("counts an unread notice's jobs up to 100 ('100+ new jobs'), however many its search has found since", async () => {
+    const seeker = await signedInUser(t, { role: 'jobseeker' });
+    const alert = json<JobAlertOut>(await post(seeker.token, { criteria: { search: 'lamplighter' } }));
+    const [row] = await t.db.select().from(jobAlerts).where(eq(jobAlerts.id, alert.id));
+    const boss = await employer();
+    const jobs = [];
+    for (let i = 0; i < 101; i++) jobs.push(await createJob(t.db, boss.company.id, { title: `Lamplighter ${i}` }));
+    await t.db.insert(jobAlertSearchMatches).values(jobs.map((j) => ({ searchId: row!.searchId, jobId: j.id })));
+    await t.db
+      .insert(notifications)
+      .values({ userId: seeker.user.id, type: 'job_alert_matches', message: "1 new job for 'lamplighter'", link: `/alerts/${alert.id}` });
+    const bell = json<NotificationList>(await t.app.inject({ url: '/api/notifications/', headers: bearer(seeker.token) }));
+    expect(bell.results.map((n) => n.message)).toEqual(["100+ new jobs for 'lamplighter'"]);
+    // The alert's own page counts them all.
+    const own = json<JobAlertOut>(await t.app.inject({ url: `/api/job-alerts/${alert.id}/`, headers: bearer(seeker.token) }));
+    expect(own.new_matches).toBe(101);
   });
 
   it('leaves paused alerts, and a visitor alert not yet confirmed, out', async () => {
