@@ -25,7 +25,7 @@ const moreApplicants = [
  * status, team notes (one mentioning the recruiter, whose bell shows it), two message templates;
  * the company has looked at every application it answered (so timelines show "first viewed").
  */
-export async function seedDemoPipeline(db: Db, storage: Storage): Promise<void> {
+export async function seedDemoPipeline(db: Db, storage: Storage, password: string): Promise<void> {
   const [owner] = await db.select().from(users).where(eq(users.email, 'employer@example.com'));
   const [recruiter] = await db.select().from(users).where(eq(users.email, 'recruiter@example.com'));
   if (!owner || !recruiter) return;
@@ -55,6 +55,7 @@ export async function seedDemoPipeline(db: Db, storage: Storage): Promise<void> 
       appliedAt: new Date(Date.now() - 9 * 24 * hour),
       people: moreApplicants,
       storage,
+      password,
     });
   }
 
@@ -112,7 +113,7 @@ export async function seedDemoPipeline(db: Db, storage: Storage): Promise<void> 
     }
   }
 
-  await seedAnsweredApplicants(db, storage, company.id);
+  await seedAnsweredApplicants(db, storage, password, company.id);
 
   // Every application a company moved was looked at first: a few hours after it arrived.
   await db
@@ -131,7 +132,7 @@ const answerDays = [1.5, 3, 5, 8, 2.5];
  * each answered (reviewed or rejected) after the company's usual delay: their job pages show a
  * response time too ("Usually answers within 3 days").
  */
-async function seedAnsweredApplicants(db: Db, storage: Storage, exceptCompanyId: number): Promise<void> {
+async function seedAnsweredApplicants(db: Db, storage: Storage, password: string, exceptCompanyId: number): Promise<void> {
   const others = await db
     .select({ companyId: companies.id, jobId: sql<number>`min(${jobs.id})` })
     .from(companies)
@@ -152,6 +153,7 @@ async function seedAnsweredApplicants(db: Db, storage: Storage, exceptCompanyId:
       appliedAt: new Date(Date.now() - (20 + c * 7) * 24 * hour),
       people,
       storage,
+      password,
     });
     const days = answerDays[c % answerDays.length]!;
     await db.execute(sql`update application_status_history h

@@ -245,12 +245,18 @@ describe('demo seed', () => {
     );
     expect(applicants.count).toBe(busiest.count);
     // Its board has someone in every column, and shows every one it counts (each applied with a resume).
-    const board = json<{ columns: Array<{ status: string; count: number; results: unknown[] }> }>(
+    const board = json<{ columns: Array<{ status: string; count: number; results: Array<{ applicant: { email: string } }> }> }>(
       await t.app.inject({ url: `/api/jobs/${busiest.job_id}/applicants/board/`, headers: bearer(token) }),
     );
     for (const column of board.columns) {
       expect(column.count, column.status).toBeGreaterThan(0);
       expect(column.results.length, column.status).toBe(Math.min(column.count, 20));
+    }
+    // Every demo applicant can sign in, as every demo person can.
+    for (const column of board.columns) {
+      const { email } = column.results[0]!.applicant;
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email, password: demoPassword } });
+      expect(signIn.statusCode, email).toBe(200);
     }
     const profile = await t.app.inject({ url: `/api/jobseekers/${applicants.results[0]!.applicant.id}/`, headers: bearer(token) });
     expect(profile.statusCode).toBe(200);

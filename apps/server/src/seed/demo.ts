@@ -237,7 +237,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     otherJobs: publicJobs.filter((j) => j.ownerEmail !== 'employer@example.com'),
   });
   await seedDemoInterviews(db);
-  await seedDemoPipeline(db, storage);
+  await seedDemoPipeline(db, storage, demoPassword);
   await seedDemoAlerts(db);
   return true;
 }

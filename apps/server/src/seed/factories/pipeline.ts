@@ -3,16 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '@jobportal/shared';
 import { queryRows, type Db } from '../../db/client';
 import { applicationNotes, messageTemplates, type ApplicationNoteRow, type MessageTemplateRow } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
 import { makePdf } from '../documents';
 import { createUploadedFile } from './people';
 import { unique } from './unique';
 
 /**
- * Many job seekers (without a password: they never sign in) applying to one job, in three
+ * Many job seekers (without a password unless given one) applying to one job, in three
  * statements whatever the count: the benchmark's thousands and the tests' hundreds. Each applied
  * `appliedAt` ago and sits in `statusOf(i)` (default applied) with its history (applied, then that
- * status a minute later).
+ * status a minute later). With `storage`, a stored resume each (a few statements more per applicant).
  */
 export async function createApplicants(
   db: Db,
@@ -26,6 +27,8 @@ export async function createApplicants(
     people?: Array<{ fullName: string; email: string }>;
     /** Given, each applicant's application carries a stored PDF resume (lists and the board show only those). */
     storage?: Storage;
+    /** Given, they can sign in with it (the demo's people); otherwise they have no password. */
+    password?: string;
   },
 ): Promise<number[]> {
   const tag = unique();
@@ -33,11 +36,12 @@ export async function createApplicants(
   const names = statuses.map((_, i) => seed.people?.[i]?.fullName ?? `${seed.namePrefix ?? 'Applicant'} ${i + 1}`);
   const emails = names.map((_, i) => seed.people?.[i]?.email ?? `applicant-${tag}-${i}@example.test`);
   const appliedAt = (seed.appliedAt ?? new Date(Date.now() - 86_400_000)).toISOString();
+  const passwordHash = seed.password === undefined ? null : await hashPassword(seed.password);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`with people as (
-          insert into users (email, full_name, role, email_verified)
-          select e, n, 'jobseeker', true from unnest(${sql.param(emails)}::text[], ${sql.param(names)}::text[]) as t(e, n)
+          insert into users (email, full_name, role, email_verified, password_hash)
+          select e, n, 'jobseeker', true, ${passwordHash}::text from unnest(${sql.param(emails)}::text[], ${sql.param(names)}::text[]) as t(e, n)
           returning id, email
         ), input as (
           select p.id as jobseeker_id, t.status from people p
