@@ -91,7 +91,7 @@ export async function insertMatches(tx: Db, jobId: number, tokens: string[]): Pr
 export async function afterMatches(tx: Db, fresh: Map<number, number>): Promise<{ notices: number; userIds: number[] }> {
   if (!fresh.size) return { notices: 0, userIds: [] };
   const counts = JSON.stringify([...fresh].map(([searchId, n]) => ({ search_id: searchId, n })));
-  const rows = await queryRows<{ kind: string; id: number }>(
+  const rows = await queryRows<{ kind: 'notice' | 'user'; id: number }>(
     tx,
     sql`with fresh as (
           select * from jsonb_to_recordset(${counts}::jsonb) as f(search_id int, n int)
@@ -113,13 +113,12 @@ export async function afterMatches(tx: Db, fresh: Map<number, number>): Promise<
           on conflict (user_id, link) where type = 'job_alert_matches' and not is_read do nothing
           returning id
         ), due as (
+          -- Runs whether or not it is read (a data-modifying CTE): at once alerts by e-mail get their send time.
           update ${jobAlerts} x set next_email_at = greatest(now(), coalesce(x.last_emailed_at + interval '1 hour', now()))
           from a where x.id = a.id and a.by_email and a.frequency = 'instant' and a.next_email_at is null
-          returning x.id
         )
         select 'notice' as kind, id from inserted
-        union all select 'user', user_id from (select distinct user_id from told) as users
-        union all select 'due', count(*)::int from due`,
+        union all select 'user', user_id from (select distinct user_id from told) as users`,
   );
   return {
     notices: rows.filter((r) => r.kind === 'notice').length,
